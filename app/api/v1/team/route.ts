@@ -1,0 +1,11 @@
+import { listTeam } from "@/lib/data/team";
+import { withApiKey } from "@/lib/http/with-api-key";
+import { teamListSchema } from "@/lib/schemas/team";
+
+// GET /api/v1/team – the roster of the key's organization, without contact details.
+export const GET = withApiKey(async ({ key }) => listTeam(key.organization.id), {
+  scope: "team:read",
+  output: teamListSchema,
+});
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/http/method-not-allowed";

@@ -1,0 +1,34 @@
+import { ApiError } from "@/lib/http/errors";
+
+// Keys are accepted in exactly two headers. Never in the URL: URLs end up in logs,
+// browser history and Referer headers.
+
+export const MISSING_KEY_MESSAGE =
+  "Missing API key. Send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.";
+
+const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
+
+/** The key presented by the request, or a 401 explaining what is wrong with the headers. */
+export function readApiKey(headers: Headers): string {
+  const authorization = headers.get("authorization");
+  const apiKeyHeader = headers.get("x-api-key");
+  let fromAuthorization: string | undefined;
+  if (authorization !== null) {
+    const match = BEARER.exec(authorization);
+    if (!match) {
+      throw new ApiError(
+        "unauthorized",
+        "The Authorization header must use the Bearer scheme: 'Authorization: Bearer <key>'.",
+      );
+    }
+    fromAuthorization = match[1];
+  }
+  const fromHeader = apiKeyHeader?.trim();
+  if (apiKeyHeader !== null && !fromHeader) throw new ApiError("unauthorized", "The X-API-Key header is empty.");
+  if (fromAuthorization && fromHeader && fromAuthorization !== fromHeader) {
+    throw new ApiError("unauthorized", "Authorization and X-API-Key carry different keys; send one key.");
+  }
+  const key = fromAuthorization ?? fromHeader;
+  if (!key) throw new ApiError("unauthorized", MISSING_KEY_MESSAGE);
+  return key;
+}

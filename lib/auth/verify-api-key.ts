@@ -1,0 +1,65 @@
+import { findApiKeyByHash, touchApiKey } from "@/lib/data/api-keys";
+import { ApiError } from "@/lib/http/errors";
+import { hashApiKey, isWellFormedApiKey } from "./api-key";
+import { isScope, type Scope } from "./scopes";
+
+export interface VerifiedKey {
+  id: string;
+  organization: { id: string; name: string };
+  scopes: Scope[];
+  /** True when last_used_at is older than a minute and should be refreshed (off the critical path). */
+  needsTouch: boolean;
+}
+
+export type Verification = { ok: true; key: VerifiedKey } | { ok: false; reason: "malformed" | "unknown" | "revoked" | "expired" };
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Checks a presented key: shape and checksum first (no I/O), then one lookup by its hash. */
+export async function verifyApiKey(secret: string, now = new Date()): Promise<Verification> {
+  if (!isWellFormedApiKey(secret)) return { ok: false, reason: "malformed" };
+  const row = await findApiKeyByHash(hashApiKey(secret));
+  if (!row) return { ok: false, reason: "unknown" };
+  if (row.revokedAt) return { ok: false, reason: "revoked" };
+  if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: "expired" };
+  return {
+    ok: true,
+    key: {
+      id: row.id,
+      organization: row.organization,
+      scopes: row.scopes.filter(isScope),
+      needsTouch: !row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS,
+    },
+  };
+}
+
+// Recently touched keys, so a burst of requests from one key writes last_used_at once per instance.
+const recentlyTouched = new Map<string, number>();
+
+export async function recordKeyUse(key: VerifiedKey, now = Date.now()): Promise<void> {
+  if (!key.needsTouch) return;
+  const last = recentlyTouched.get(key.id);
+  if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
+  recentlyTouched.set(key.id, now);
+  if (recentlyTouched.size > 10_000) {
+    for (const [id, at] of recentlyTouched) if (now - at >= TOUCH_INTERVAL_MS) recentlyTouched.delete(id);
+  }
+  await touchApiKey(key.id, key.organization.id, new Date(now));
+}
+
+const REASON_MESSAGES: Record<Exclude<Verification, { ok: true }>["reason"], string> = {
+  malformed: "The API key is not valid.",
+  unknown: "The API key is not valid.",
+  revoked: "The API key has been revoked.",
+  expired: "The API key has expired.",
+};
+
+export function unauthorized(reason: keyof typeof REASON_MESSAGES): ApiError {
+  return new ApiError("unauthorized", REASON_MESSAGES[reason]);
+}
+
+export function requireScope(key: VerifiedKey, scope: Scope | undefined): void {
+  if (scope && !key.scopes.includes(scope)) {
+    throw new ApiError("insufficient_scope", `This API key lacks the ${scope} scope.`, { requiredScope: scope });
+  }
+}

@@ -1,0 +1,129 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { getEnv } from "@/lib/env";
+import { createPgliteClient, createPostgresClient, type Db } from "./client";
+import { tryAcquireLock, type HeldLock, type LockInfo } from "./lock";
+import { applyMigrations, readMigrations, type SqlConnection } from "./migrate";
+
+export type { Db } from "./client";
+
+export interface DbHandle {
+  kind: "postgres" | "embedded";
+  client: Db;
+  /** Where the embedded database lives (absolute path or memory://). */
+  dataDir?: string;
+  lock?: HeldLock;
+  close(): Promise<void>;
+}
+
+export class EmbeddedDbBusyError extends Error {
+  constructor(readonly holder: LockInfo) {
+    super(`The embedded database is in use by process ${holder.pid} (${holder.role}).`);
+  }
+}
+
+// One handle per process, shared by every module instance the framework creates.
+const registry = globalThis as typeof globalThis & { __sundownDb?: Promise<DbHandle> };
+
+/** The process's database client, opened on first use. */
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).client;
+}
+
+export function getDbHandle(): Promise<DbHandle> {
+  registry.__sundownDb ??= openConfiguredDb("server").catch((error) => {
+    registry.__sundownDb = undefined;
+    throw error;
+  });
+  return registry.__sundownDb;
+}
+
+/** Installs an already-open handle as the process's database (the CLI, tests). */
+export function useDbHandle(handle: DbHandle): void {
+  registry.__sundownDb = Promise.resolve(handle);
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = registry.__sundownDb;
+  registry.__sundownDb = undefined;
+  if (pending) await (await pending).close();
+}
+
+export function openConfiguredDb(role: LockInfo["role"]): Promise<DbHandle> {
+  const env = getEnv();
+  if (env.DATABASE_URL) return Promise.resolve(openPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX));
+  return openEmbedded(env.dataDir, role);
+}
+
+export function openPostgres(url: string, poolMax = 5): DbHandle {
+  const client = createPostgresClient({ url, poolMax });
+  return { kind: "postgres", client, close: () => client.$disconnect() };
+}
+
+/** Opens (creating on first use) the embedded database: lock, migrations, and demo data on first start. */
+export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Promise<DbHandle> {
+  const inMemory = dataDir.startsWith("memory://");
+  let lock: HeldLock | undefined;
+  if (!inMemory) {
+    const attempt = tryAcquireLock(dataDir, role);
+    if ("heldBy" in attempt) throw new EmbeddedDbBusyError(attempt.heldBy);
+    lock = attempt;
+  }
+  try {
+    const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, "pgdata"));
+    await applyMigrations(pgliteConnection(pglite));
+    const client = createPgliteClient(pglite);
+    const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
+    await seedDemoIfEmpty(client);
+    return {
+      kind: "embedded",
+      client,
+      dataDir,
+      lock,
+      async close() {
+        await client.$disconnect();
+        await pglite.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export function pgliteConnection(pglite: PGlite): SqlConnection {
+  return {
+    exec: async (sql) => void (await pglite.exec(sql)),
+    query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+  };
+}
+
+/** Names of migrations not yet applied to a PostgreSQL database. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await readMigrations();
+  try {
+    const rows = await db.$queryRawUnsafe<{ migration_name: string }[]>(
+      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const applied = new Set(rows.map((r) => r.migration_name));
+    return all.map((m) => m.name).filter((name) => !applied.has(name));
+  } catch {
+    return all.map((m) => m.name);
+  }
+}
+
+/** Applies pending migrations to a PostgreSQL database over a dedicated connection. */
+export async function migratePostgres(url: string): Promise<string[]> {
+  const { Client } = await import("pg");
+  const pg = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await pg.connect();
+  try {
+    return await applyMigrations({
+      exec: async (sql) => void (await pg.query(sql)),
+      query: async <T>(sql: string, params?: unknown[]) => (await pg.query(sql, params)).rows as T[],
+    });
+  } finally {
+    await pg.end();
+  }
+}

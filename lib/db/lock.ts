@@ -1,0 +1,80 @@
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+// PGlite is one process's database: two processes opening the same directory corrupt it.
+// Whoever opens the embedded database holds this lock file; a server also records the
+// socket on which it takes CLI commands, so the CLI can go through it instead.
+
+export interface LockInfo {
+  pid: number;
+  role: "server" | "cli";
+  /** Unix socket of a running server's command channel. */
+  socket?: string;
+}
+
+export interface HeldLock {
+  info: LockInfo;
+  update(info: Partial<LockInfo>): void;
+  release(): void;
+}
+
+export function lockPath(dataDir: string): string {
+  return path.join(dataDir, "sundown.lock");
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export function readLock(dataDir: string): LockInfo | undefined {
+  try {
+    const info = JSON.parse(readFileSync(lockPath(dataDir), "utf8")) as LockInfo;
+    return Number.isInteger(info.pid) && isAlive(info.pid) ? info : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Takes the lock, or returns the live holder's info. A lock left by a dead process is taken over. */
+export function tryAcquireLock(dataDir: string, role: LockInfo["role"]): HeldLock | { heldBy: LockInfo } {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = lockPath(dataDir);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const info: LockInfo = { pid: process.pid, role };
+    try {
+      writeFileSync(file, JSON.stringify(info), { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = readLock(dataDir);
+      if (holder && holder.pid !== process.pid) return { heldBy: holder };
+      unlinkSync(file);
+      continue;
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      try {
+        if (readLock(dataDir)?.pid === process.pid) unlinkSync(file);
+      } catch {
+        // Already gone: nothing to release.
+      }
+      process.off("exit", release);
+    };
+    process.on("exit", release);
+    return {
+      info,
+      update(patch) {
+        Object.assign(info, patch);
+        writeFileSync(file, JSON.stringify(info), { mode: 0o600 });
+      },
+      release,
+    };
+  }
+  throw new Error(`Could not take the database lock at ${file}.`);
+}

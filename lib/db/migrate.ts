@@ -1,0 +1,86 @@
+import { createHash, randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+// Applies prisma/migrations without Prisma's native engine, recording each one in `_prisma_migrations`
+// exactly as `prisma migrate deploy` does, so either tool can take over from the other.
+
+export interface SqlConnection {
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+
+// Arbitrary but fixed: serialises concurrent migrators (several deploys, several instances).
+const MIGRATION_LOCK_ID = 72_707_369;
+
+const CREATE_MIGRATIONS_TABLE = `
+CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
+    "checksum"              VARCHAR(64) NOT NULL,
+    "finished_at"           TIMESTAMPTZ,
+    "migration_name"        VARCHAR(255) NOT NULL,
+    "logs"                  TEXT,
+    "rolled_back_at"        TIMESTAMPTZ,
+    "started_at"            TIMESTAMPTZ NOT NULL DEFAULT now(),
+    "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
+)`;
+
+export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    }),
+  );
+}
+
+/** Applies every migration not yet applied, each in its own transaction. Returns the names applied. */
+export async function applyMigrations(conn: SqlConnection, migrations?: Migration[]): Promise<string[]> {
+  const all = migrations ?? (await readMigrations());
+  await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+  try {
+    await conn.exec(CREATE_MIGRATIONS_TABLE);
+    const rows = await conn.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
+    const done: string[] = [];
+    for (const migration of all) {
+      const checksum = applied.get(migration.name);
+      if (checksum !== undefined) {
+        if (checksum !== migration.checksum) {
+          throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch).`);
+        }
+        continue;
+      }
+      await conn.exec("BEGIN");
+      try {
+        await conn.exec(migration.sql);
+        await conn.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+           VALUES ($1, $2, $3, now(), now(), 1)`,
+          [randomUUID(), migration.checksum, migration.name],
+        );
+        await conn.exec("COMMIT");
+      } catch (error) {
+        await conn.exec("ROLLBACK");
+        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+      }
+      done.push(migration.name);
+    }
+    return done;
+  } finally {
+    await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+  }
+}

@@ -1,0 +1,82 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting Sundown reads, validated once. Feature code imports `env`, never `process.env`.
+
+const optionalUrl = z.url().optional();
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  SUNDOWN_DATA_DIR: z.string().min(1).default(".data"),
+  SUNDOWN_URL: optionalUrl,
+  SUNDOWN_ALLOW_EMBEDDED: flag,
+  SUNDOWN_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("sundown-demo"),
+  SUNDOWN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
+  SUNDOWN_TRUST_PROXY: flag,
+  SUNDOWN_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+  UPSTASH_REDIS_REST_URL: optionalUrl,
+  UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  NEXTAUTH_URL: optionalUrl,
+  NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  VERCEL: z.string().optional(),
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
+  NETLIFY: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Absolute path of the embedded database directory, or `memory://…`. */
+  dataDir: string;
+  /** True on a platform whose filesystem is read-only or per-invocation. */
+  serverless: boolean;
+};
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // Empty strings in .env files mean "unset", not "invalid".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Sundown: invalid environment\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  const serverless = Boolean(parsed.VERCEL || parsed.AWS_LAMBDA_FUNCTION_NAME || parsed.NETLIFY);
+  if (serverless && !parsed.DATABASE_URL && !parsed.SUNDOWN_ALLOW_EMBEDDED) {
+    throw new EnvError(
+      "Sundown: DATABASE_URL is required on a serverless platform. The embedded database needs a writable, " +
+        "long-lived disk; set DATABASE_URL to your PostgreSQL connection string (use the pooled one).",
+    );
+  }
+  if (parsed.UPSTASH_REDIS_REST_URL && !parsed.UPSTASH_REDIS_REST_TOKEN) {
+    throw new EnvError("Sundown: UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is not.");
+  }
+  // `memory://` keeps the embedded database in memory (tests, throwaway demos).
+  const dataDir = parsed.SUNDOWN_DATA_DIR.startsWith("memory://")
+    ? parsed.SUNDOWN_DATA_DIR
+    : path.resolve(parsed.SUNDOWN_DATA_DIR);
+  return { ...parsed, dataDir, serverless };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, parsed on first use. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

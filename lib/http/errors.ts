@@ -1,0 +1,94 @@
+import type { Scope } from "@/lib/auth/scopes";
+
+// One table from error code to HTTP status. The contract's codes come first; the rest are
+// DESIGN.md's decisions for what the contract leaves open.
+export const ERROR_STATUS = {
+  invalid_parameter: 400,
+  unauthorized: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface ApiErrorOptions {
+  requiredScope?: Scope;
+  /** Extra response headers, e.g. Retry-After or Allow. */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly requiredScope?: Scope;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: ApiErrorOptions = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "ApiError";
+    this.status = ERROR_STATUS[code];
+    this.requiredScope = options.requiredScope;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message?: string;
+  required_scope?: Scope;
+  request_id?: string;
+}
+
+export function errorBody(error: ApiError, requestId?: string): ErrorBody {
+  return {
+    error: error.code,
+    message: error.message,
+    ...(error.requiredScope ? { required_scope: error.requiredScope } : {}),
+    ...(requestId ? { request_id: requestId } : {}),
+  };
+}
+
+// Failures that mean "the database cannot be reached right now" rather than "our code is wrong".
+// Prisma codes: P1001 unreachable, P1002 timed out, P1008 operation timed out, P1017 connection closed,
+// P2024 pool timeout; node error codes come through driver adapters unchanged.
+const UNAVAILABLE_CODES = new Set([
+  "P1001", "P1002", "P1008", "P1017", "P2024",
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EAI_AGAIN",
+  "57P01", "57P02", "57P03", "53300",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Can't reach database|Connection terminated|connection timeout|timeout exceeded when trying to connect|ECONNREFUSED|DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections|the database system is (starting up|shutting down)|terminating connection/i;
+
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== "object" || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown };
+  if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (typeof e.kind === "string" && UNAVAILABLE_MESSAGES.test(e.kind)) return true;
+  if (typeof e.message === "string" && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Maps anything thrown to an ApiError; unknown failures become a 500 that reveals nothing. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError("service_unavailable", "The database is unreachable. Try again shortly.", {
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+      cause: error,
+    });
+  }
+  return new ApiError("internal_error", "An unexpected error occurred.", { cause: error });
+}

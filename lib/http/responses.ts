@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+import { ApiError, errorBody } from "./errors";
+
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+export function errorResponse(error: ApiError, requestId: string): Response {
+  return new Response(JSON.stringify(errorBody(error, requestId)), {
+    status: error.status,
+    headers: { "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": "no-store", ...error.headers },
+  });
+}
+
+function strongEtag(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === etag);
+}
+
+/**
+ * A JSON response with a strong ETag; answers 304 when the client already holds this representation.
+ * `cache` is "private" for keyed data (revalidate every time) or "public" for discovery documents.
+ */
+export function jsonResponse(
+  request: Request,
+  data: unknown,
+  { cache, headers = {} }: { cache: "private" | "public"; headers?: Record<string, string> },
+): Response {
+  const body = JSON.stringify(data);
+  const etag = strongEtag(body);
+  const common = {
+    ETag: etag,
+    "Cache-Control": cache === "private" ? "private, no-cache" : "public, max-age=300",
+    ...(cache === "private" ? { Vary: "Authorization, X-API-Key" } : {}),
+    ...headers,
+  };
+  if (matchesEtag(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers: common });
+  }
+  return new Response(body, { status: 200, headers: { "Content-Type": JSON_CONTENT_TYPE, ...common } });
+}

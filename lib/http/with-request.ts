@@ -1,0 +1,80 @@
+import { log } from "@/lib/log";
+import { ApiError, toApiError } from "./errors";
+import { readRequestId } from "./request-id";
+import { errorResponse } from "./responses";
+
+export type RouteParams = Record<string, string | string[] | undefined>;
+
+/** What Next passes as the second argument of a route handler. */
+export interface NextRouteContext {
+  params?: Promise<RouteParams>;
+}
+
+export interface RequestContext {
+  requestId: string;
+  url: URL;
+  params: RouteParams;
+  /** Headers added to whatever response the handler produces, errors included. */
+  responseHeaders: Record<string, string>;
+  /** Fields for this request's log line. */
+  logFields: Record<string, unknown>;
+}
+
+export type RequestHandler = (request: Request, context: RequestContext) => Promise<Response>;
+
+const SECURITY_HEADERS = { "X-Content-Type-Options": "nosniff" } as const;
+
+/**
+ * Outermost step of every API route: request id, error mapping to the one JSON error shape,
+ * fixed headers, and one structured log line.
+ */
+export function withRequest(handler: RequestHandler) {
+  return async (request: Request, routeContext?: NextRouteContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = readRequestId(request.headers);
+    const url = new URL(request.url);
+    const context: RequestContext = {
+      requestId,
+      url,
+      params: (await routeContext?.params) ?? {},
+      responseHeaders: {},
+      logFields: {},
+    };
+    let response: Response;
+    try {
+      response = await handler(request, context);
+    } catch (thrown) {
+      const error = toApiError(thrown);
+      if (error.status >= 500) {
+        const cause = error.cause instanceof Error ? error.cause : undefined;
+        log("error", "request failed", {
+          request_id: requestId,
+          code: error.code,
+          error: cause?.message ?? String(error.cause ?? error.message),
+          stack: cause?.stack,
+        });
+      }
+      response = errorResponse(error, requestId);
+    }
+    for (const [name, value] of Object.entries({ ...context.responseHeaders, ...SECURITY_HEADERS })) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    response.headers.set("X-Request-Id", requestId);
+    log("info", "request", {
+      request_id: requestId,
+      method: request.method,
+      route: url.pathname,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      ...context.logFields,
+    });
+    return response;
+  };
+}
+
+/** A route that answers only with an error, e.g. for unknown paths. */
+export function errorRoute(make: () => ApiError) {
+  return withRequest(async () => {
+    throw make();
+  });
+}

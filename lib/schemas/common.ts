@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { ERROR_CODES } from "@/lib/http/errors";
+import { scopeSchema } from "@/lib/auth/scopes";
+
+export const uuid = z.uuid();
+
+/** ISO 8601 UTC with milliseconds and a Z suffix, as Date#toISOString writes it. */
+export const timestamp = z.iso.datetime({ precision: 3 }).meta({ example: "2026-11-21T18:30:00.000Z" });
+
+export const errorSchema = z
+  .object({
+    error: z.enum(ERROR_CODES).meta({ description: "Stable machine-readable error code." }),
+    message: z.string().optional().meta({ description: "Human-readable explanation." }),
+    required_scope: scopeSchema.optional().meta({ description: "Present on 403 only: the scope the key lacks." }),
+    request_id: z.string().optional().meta({ description: "The request's X-Request-Id, for support." }),
+  })
+  .meta({ id: "Error" });

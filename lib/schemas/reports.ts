@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { timestamp, uuid } from "./common";
+
+export const REPORT_SCOPES = ["org", "lead", "member"] as const;
+export const reportScopeSchema = z.enum(REPORT_SCOPES);
+
+export const REPORT_LIMIT = { min: 1, max: 50, default: 14 } as const;
+
+export const reportLimitSchema = z
+  .int()
+  .min(REPORT_LIMIT.min)
+  .max(REPORT_LIMIT.max)
+  .default(REPORT_LIMIT.default)
+  .meta({ description: "How many reports to return, most recent first." });
+
+export const listReportsQuery = z.object({ limit: reportLimitSchema });
+
+export const reportIdParams = z.object({
+  id: uuid.meta({ description: "The report identifier." }),
+});
+
+// Items of the five report sections are free-form objects written by people or tools.
+const reportItem = z.looseObject({});
+
+export const reportContentSchema = z
+  .looseObject({
+    headline: z.string(),
+    kpi_status: z.array(reportItem),
+    shipped: z.array(reportItem),
+    silent: z.array(reportItem),
+    slipping: z.array(reportItem),
+    blockers: z.array(reportItem),
+  })
+  .meta({ id: "ReportContent", description: "The structured end-of-day report; may contain additional properties." });
+
+export type ReportContent = z.infer<typeof reportContentSchema>;
+
+export const reportSummarySchema = z
+  .object({
+    id: uuid,
+    scope: reportScopeSchema,
+    scope_target_id: uuid.nullable().meta({ description: "The lead or member the report is aimed at, if any." }),
+    generated_at: timestamp,
+    headline: z.string().nullable(),
+  })
+  .meta({ id: "ReportSummary" });
+
+export const reportSchema = reportSummarySchema
+  .pick({ id: true, scope: true, scope_target_id: true, generated_at: true })
+  .extend({ report: reportContentSchema })
+  .meta({ id: "Report" });
+
+export const reportListSchema = z
+  .object({
+    reports: z.array(reportSummarySchema),
+    count: z.int().meta({ description: "Number of reports in this response." }),
+  })
+  .meta({ id: "ReportList" });
+
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+export type Report = z.infer<typeof reportSchema>;
+export type ReportList = z.infer<typeof reportListSchema>;
