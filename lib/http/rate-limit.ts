@@ -17,11 +17,22 @@ export interface RateLimiter {
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 
-export function keyLimiter(): RateLimiter {
-  const limit = getEnv().SUNDOWN_RATE_LIMIT;
+export interface RateLimitPolicy {
+  /** Namespace of the counters, e.g. "api:key" or "signin:ip". */
+  prefix: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** A limiter for one policy; build it once per policy, not per request. */
+export function createRateLimiter(policy: RateLimitPolicy): RateLimiter {
   return {
-    limit: async () => ({ success: true, limit, remaining: limit, reset: Date.now() + RATE_LIMIT_WINDOW_SECONDS * 1000 }),
+    limit: async () => ({ success: true, limit: policy.limit, remaining: policy.limit, reset: Date.now() + policy.windowSeconds * 1000 }),
   };
+}
+
+export function keyLimiter(): RateLimiter {
+  return createRateLimiter({ prefix: "api:key", limit: getEnv().SUNDOWN_RATE_LIMIT, windowSeconds: RATE_LIMIT_WINDOW_SECONDS });
 }
 
 /** IETF draft RateLimit headers, sent on every keyed response. */

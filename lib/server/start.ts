@@ -1,0 +1,74 @@
+import { EnvError, getEnv } from "@/lib/env";
+import { EmbeddedDbBusyError, getDbHandle, pendingMigrations } from "@/lib/db";
+import { log } from "@/lib/log";
+
+const registry = globalThis as typeof globalThis & { __sundownStarted?: Promise<void> };
+
+/** Server start-up, once per process. */
+export function startServer(): Promise<void> {
+  registry.__sundownStarted ??= start();
+  return registry.__sundownStarted;
+}
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+async function start(): Promise<void> {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+  let handle;
+  try {
+    handle = await getDbHandle();
+  } catch (error) {
+    if (error instanceof EmbeddedDbBusyError) {
+      fail(
+        `Sundown: the embedded database in ${env.dataDir} is in use by process ${error.holder.pid}.\n` +
+          "Stop that process, or give this one its own SUNDOWN_DATA_DIR.",
+      );
+    }
+    throw error;
+  }
+  if (handle.kind === "embedded" && handle.dataDir && !handle.dataDir.startsWith("memory://")) {
+    const { startCommandServer } = await import("@/lib/cli/command-server");
+    await startCommandServer(handle);
+  }
+  if (handle.kind === "postgres") {
+    const pending = await pendingMigrations(handle.client).catch(() => []);
+    if (pending.length > 0) {
+      log("error", "database has pending migrations; run `npx sundown db migrate`", { pending });
+    }
+  }
+  if (!env.REDIS_URL && !env.UPSTASH_REDIS_REST_URL && env.NODE_ENV === "production") {
+    log("warn", "no shared rate-limit store configured: the per-key limit holds per instance only");
+  }
+  printBanner(handle.kind, env.dataDir);
+}
+
+function printBanner(kind: "postgres" | "embedded", dataDir: string): void {
+  const port = process.env.PORT ?? "3000";
+  const url = getEnv().SUNDOWN_URL ?? `http://localhost:${port}`;
+  const lines = [
+    "",
+    `  Sundown is running at ${url}`,
+    `  Database: ${kind === "embedded" ? `embedded (${dataDir})` : "PostgreSQL (DATABASE_URL)"}`,
+  ];
+  if (kind === "embedded") {
+    lines.push(
+      `  Demo sign-ins: founder@acme.example, lead@acme.example, member@acme.example (and @globex.example)`,
+      `  Demo password: ${getEnv().SUNDOWN_DEMO_PASSWORD === "sundown-demo" ? "sundown-demo" : "(from SUNDOWN_DEMO_PASSWORD)"}`,
+    );
+  }
+  lines.push(
+    `  Mint an API key: npx sundown keys create --org acme --name my-agent --scopes reports:read,team:read`,
+    `  Try it:          curl -H "Authorization: Bearer <key>" ${url}/api/v1/me`,
+    "",
+  );
+  console.log(lines.join("\n"));
+}
