@@ -36,7 +36,7 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const childEnv: Record<string, string> = {};
+  const childEnv = {} as NodeJS.ProcessEnv;
   for (const [k, v] of Object.entries({
     ...process.env,
     NODE_ENV: "production",
@@ -58,8 +58,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
+  child.stdout!.on("data", (d: Buffer) => (output += d));
+  child.stderr!.on("data", (d: Buffer) => (output += d));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
@@ -84,6 +84,5 @@ export async function startServer(env: Record<string, string | undefined> = {}):
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
       }),
-    childEnv,
-  } as RunningServer & { childEnv: Record<string, string> };
+  };
 }
