@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/http/errors";
+import { parseListReportsQuery, parseReportId } from "@/lib/http/params";
+
+function limitOf(query: string) {
+  return parseListReportsQuery(new URLSearchParams(query)).limit;
+}
+
+function refusal(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("limit", () => {
+  it("defaults to 14", () => expect(limitOf("")).toBe(14));
+  it.each([["1", 1], ["50", 50], ["14", 14], ["007", 7]])("accepts %s", (raw, n) => expect(limitOf(`limit=${raw}`)).toBe(n));
+  it.each(["0", "51", "-1", "1e1", "0x10", " 5", "5 ", "5.0", "5.", "+5", "", "abc", "١٢", "99999999999999999999", "NaN", "Infinity"])(
+    "refuses %j with invalid_parameter naming the parameter and bounds",
+    (raw) => {
+      const error = refusal(() => limitOf(`limit=${encodeURIComponent(raw)}`));
+      expect(error.code).toBe("invalid_parameter");
+      expect(error.status).toBe(400);
+      expect(error.message).toContain("limit");
+      expect(error.message).toContain("1 to 50");
+    },
+  );
+  it("refuses a repeated limit, even when both values are valid", () => {
+    const error = refusal(() => limitOf("limit=5&limit=5"));
+    expect(error.code).toBe("invalid_parameter");
+    expect(error.message).toContain("only once");
+  });
+  it("ignores unrelated parameters", () => expect(limitOf("foo=bar&limit=3")).toBe(3));
+});
+
+describe("report id", () => {
+  it("accepts a UUID and normalises it to lowercase", () => {
+    expect(parseReportId("3F2B6C1E-8A4D-4E2F-9B7A-1C2D3E4F5A6B")).toBe("3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b");
+  });
+  it.each(["nope", "", "3f2b6c1e8a4d4e2f9b7a1c2d3e4f5a6b", "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6", "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6bx", "{3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b}", "g f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b", "' OR 1=1 --"])(
+    "refuses %j with invalid_parameter",
+    (raw) => {
+      const error = refusal(() => parseReportId(raw));
+      expect(error.code).toBe("invalid_parameter");
+      expect(error.message).toContain("id must be a UUID");
+    },
+  );
+  it("refuses a non-string id", () => expect(refusal(() => parseReportId(["a", "b"])).code).toBe("invalid_parameter"));
+});
