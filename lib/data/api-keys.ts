@@ -2,6 +2,7 @@ import { generateApiKey } from "@/lib/auth/api-key";
 import type { Scope } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/errors";
+import type { OrganizationRef } from "./organizations";
 
 /** Who performed a key operation: a signed-in user, or an operator at the shell. */
 export type KeyActor = { userId: string; label: string } | { userId?: undefined; label: string };
@@ -185,4 +186,17 @@ export async function touchApiKey(keyId: string, organizationId: string, now = n
     where: { id: keyId, organizationId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: cutoff } }] },
     data: { lastUsedAt: now },
   });
+}
+
+/**
+ * The organization a key belongs to, for operator tools that start from a bare key id (the CLI's
+ * `keys revoke`); the revoke itself stays scoped by this organization.
+ */
+export async function findApiKeyOrganization(keyId: string): Promise<OrganizationRef | null> {
+  const db = await getDb();
+  const key = await db.apiKey.findUnique({
+    where: { id: keyId },
+    select: { organization: { select: { id: true, slug: true, name: true } } },
+  });
+  return key?.organization ?? null;
 }
