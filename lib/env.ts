@@ -28,6 +28,11 @@ const envSchema = z.object({
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   NEXTAUTH_URL: optionalUrl,
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  // OAuth sign-in providers: each is switched on only when both of its variables are set.
+  GITHUB_ID: z.string().min(1).optional(),
+  GITHUB_SECRET: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   VERCEL: z.string().optional(),
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   NETLIFY: z.string().optional(),
@@ -60,6 +65,18 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   if (parsed.UPSTASH_REDIS_REST_URL && !parsed.UPSTASH_REDIS_REST_TOKEN) {
     throw new EnvError("Sundown: UPSTASH_REDIS_REST_URL is set but UPSTASH_REDIS_REST_TOKEN is not.");
+  }
+  // The embedded default persists a generated secret in its data directory; a PostgreSQL deployment has
+  // no such place shared by all instances, so sessions would not survive a restart or another instance.
+  if (parsed.NODE_ENV === "production" && parsed.DATABASE_URL && !parsed.NEXTAUTH_SECRET) {
+    throw new EnvError(
+      "Sundown: NEXTAUTH_SECRET is required in production with DATABASE_URL. Generate one with `openssl rand -base64 32`.",
+    );
+  }
+  for (const [id, secret] of [["GITHUB_ID", "GITHUB_SECRET"], ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]] as const) {
+    if (Boolean(parsed[id]) !== Boolean(parsed[secret])) {
+      throw new EnvError(`Sundown: ${id} and ${secret} must be set together (or neither).`);
+    }
   }
   // `memory://` keeps the embedded database in memory (tests, throwaway demos).
   const dataDir = parsed.SUNDOWN_DATA_DIR.startsWith("memory://")
