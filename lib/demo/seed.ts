@@ -53,7 +53,8 @@ function reportContent(org: DemoOrganization, members: SeededMember[], day: numb
     ? [{ description: pick(random, BLOCKERS), owner: pick(random, people).name, since_days: 1 + Math.floor(random() * 5) }]
     : [];
   const kpi_status = org.kpis.map((kpi) => {
-    const value = Math.round((kpi.base + (random() - 0.4) * kpi.base * 0.05 + day * 0.001) * 100) / 100;
+    const raw = kpi.base + (random() - 0.4) * kpi.base * 0.05;
+    const value = kpi.unit === "%" || kpi.unit === "hours" ? Math.round(raw * 10) / 10 : Math.round(raw);
     const better = kpi.name.includes("bugs") || kpi.name.includes("response") ? value <= kpi.target : value >= kpi.target;
     return { name: kpi.name, value, unit: kpi.unit, target: kpi.target, status: better ? "on_track" : value > kpi.target * 0.9 ? "at_risk" : "off_track" };
   });
@@ -77,8 +78,8 @@ async function seedOrganization(db: Db, org: DemoOrganization, seed: number, now
       reports.push({ id: randomUUID(), organizationId, scope, scopeTargetId: focus?.id ?? null, generatedAt: at(minutes), headline: content.headline, content });
     };
     add("org", 30);
-    if (day % 3 === 0) add("lead", 20, leads[(day / 3) % leads.length]);
-    if (day % 4 === 1) add("member", 10, regular[day % regular.length]);
+    if (day % 2 === 0) add("lead", 20, leads[(day / 2) % leads.length]);
+    add("member", 10, regular[day % regular.length]);
   }
   const users = members
     .filter((m) => m.signIn)
