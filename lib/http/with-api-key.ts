@@ -5,7 +5,9 @@ import type { Scope } from "@/lib/auth/scopes";
 import { recordKeyUse, requireScope, unauthorized, verifyApiKey, type VerifiedKey } from "@/lib/auth/verify-api-key";
 import { log } from "@/lib/log";
 import { ApiError } from "./errors";
-import { keyLimiter, rateLimitHeaders } from "./rate-limit";
+import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
+import { clientAddress } from "./client-address";
+import { addressLimiter, keyLimiter, rateLimitHeaders } from "./rate-limit";
 import { jsonResponse } from "./responses";
 import { withRequest, type RequestContext } from "./with-request";
 
@@ -21,23 +23,58 @@ export interface KeyedRouteOptions<Out extends z.ZodType> {
   output: Out;
 }
 
-/** Step 1: the key. Missing, malformed, unknown, revoked or expired: 401. */
+/**
+ * Step 1: the key. Missing, malformed, unknown, revoked or expired: 401. Such failures are counted per
+ * client address; past the address's budget every request from it is refused with 429 before any
+ * key is looked up, so keys cannot be guessed at speed (REST and MCP both come through here).
+ */
 export async function authenticate(request: Request): Promise<VerifiedKey> {
-  const verification = await verifyApiKey(readApiKey(request.headers));
-  if (!verification.ok) throw unauthorized(verification.reason);
-  return verification.key;
+  const address = clientAddress(request.headers);
+  const limiter = address ? addressLimiter() : undefined;
+  if (address && limiter) requireAddressNotRefused(limiter, address);
+  let failure: ApiError;
+  try {
+    const verification = await verifyApiKey(readApiKey(request.headers));
+    if (verification.ok) return verification.key;
+    failure = unauthorized(verification.reason);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "unauthorized") throw error;
+    failure = error;
+  }
+  if (!address || !limiter) throw failure;
+  const result = await limiter.limit(address);
+  const headers = { ...failure.headers, ...rateLimitHeaders(result, "per-address") };
+  if (!result.success) throw addressRefused(headers);
+  throw new ApiError(failure.code, failure.message, { headers });
 }
 
-/** Step 2: the key's rate limit. Its headers go on every response, refusals included. */
+function requireAddressNotRefused(limiter: PolicyLimiter, address: string): void {
+  const until = limiter.refusedUntilTime(address);
+  if (until === undefined) return;
+  const result = { success: false, limit: limiter.policy.limit, remaining: 0, reset: until };
+  throw addressRefused(rateLimitHeaders(result, "per-address"));
+}
+
+function addressRefused(headers: Record<string, string>): ApiError {
+  return new ApiError(
+    "rate_limited",
+    "Too many requests without a valid API key from this address. Retry after the time in Retry-After.",
+    { headers },
+  );
+}
+
+/** Step 2: the key's rate limit, counted on the key's id. Its headers go on every response, refusals included. */
 export async function enforceKeyRateLimit(key: VerifiedKey, context: RequestContext): Promise<void> {
-  const result = await keyLimiter().limit(`key:${key.id}`);
+  const result = await keyLimiter().limit(key.id);
   Object.assign(context.responseHeaders, rateLimitHeaders(result));
+  if (result.store === "memory-fallback") context.logFields.rate_limit_store = result.store;
   if (!result.success) {
     throw new ApiError("rate_limited", "Rate limit exceeded for this API key. Retry after the time in Retry-After.");
   }
 }
 
-function scheduleKeyUse(key: VerifiedKey): void {
+/** Refreshes last_used_at off the response's critical path; REST and MCP both call it once per keyed request. */
+export function scheduleKeyUse(key: VerifiedKey): void {
   if (!key.needsTouch) return;
   const write = () =>
     recordKeyUse(key).catch((error: Error) => log("warn", "could not record key use", { key_id: key.id, error: error.message }));

@@ -1,4 +1,5 @@
 import { log } from "@/lib/log";
+import { CORS_HEADERS } from "./cors";
 import { ApiError, toApiError } from "./errors";
 import { readRequestId } from "./request-id";
 import { errorResponse } from "./responses";
@@ -24,11 +25,16 @@ export type RequestHandler = (request: Request, context: RequestContext) => Prom
 
 const SECURITY_HEADERS = { "X-Content-Type-Options": "nosniff" } as const;
 
+export interface WithRequestOptions {
+  /** Send the public API's CORS headers (default); false keeps the route same-origin. */
+  cors?: boolean;
+}
+
 /**
  * Outermost step of every API route: request id, error mapping to the one JSON error shape,
- * fixed headers, and one structured log line.
+ * fixed headers (nosniff, CORS), and one structured log line.
  */
-export function withRequest(handler: RequestHandler) {
+export function withRequest(handler: RequestHandler, { cors = true }: WithRequestOptions = {}) {
   return async (request: Request, routeContext?: NextRouteContext): Promise<Response> => {
     const started = performance.now();
     const requestId = readRequestId(request.headers);
@@ -56,7 +62,8 @@ export function withRequest(handler: RequestHandler) {
       }
       response = errorResponse(error, requestId);
     }
-    for (const [name, value] of Object.entries({ ...context.responseHeaders, ...SECURITY_HEADERS })) {
+    const fixed = cors ? { ...SECURITY_HEADERS, ...CORS_HEADERS } : SECURITY_HEADERS;
+    for (const [name, value] of Object.entries({ ...context.responseHeaders, ...fixed })) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
     response.headers.set("X-Request-Id", requestId);

@@ -7,3 +7,4 @@ export const GET = withApiKey(async ({ key }) => ({ organization: key.organizati
 });
 
 export { POST, PUT, PATCH, DELETE } from "@/lib/http/method-not-allowed";
+export { OPTIONS } from "@/lib/http/cors";

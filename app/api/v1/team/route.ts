@@ -9,3 +9,4 @@ export const GET = withApiKey(async ({ key }) => listTeam(key.organization.id), 
 });
 
 export { POST, PUT, PATCH, DELETE } from "@/lib/http/method-not-allowed";
+export { OPTIONS } from "@/lib/http/cors";

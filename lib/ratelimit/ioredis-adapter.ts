@@ -1,0 +1,59 @@
+import { Redis as IORedis } from "ioredis";
+import { NOSCRIPT_MESSAGE, ShebangFreeScripts } from "./lua";
+
+// The part of the @upstash/redis client that @upstash/ratelimit's sliding window calls: EVALSHA, and
+// EVAL when Redis answers NOSCRIPT. Implemented on ioredis for a plain Redis at REDIS_URL.
+
+export class RedisUnavailableError extends Error {
+  constructor(status: string) {
+    super(`Redis connection is ${status}`);
+    this.name = "RedisUnavailableError";
+  }
+}
+
+export interface EvalRedis {
+  evalsha<T>(sha: string, keys: string[], args: unknown[]): Promise<T>;
+  eval<T>(script: string, keys: string[], args: unknown[]): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Commands wait for the first connection, but fail at once while Redis is known to be gone. */
+const WAITING_STATES = new Set(["wait", "connecting", "connect", "ready"]);
+
+export function createIoredisAdapter(url: string): EvalRedis {
+  const client = new IORedis(url, {
+    connectTimeout: 1_000,
+    // A command left unanswered this long is abandoned; the limiter has moved on long before.
+    commandTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    // Reconnect quickly so the limit returns to Redis soon after Redis does.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    enableAutoPipelining: true,
+  });
+  // Connection failures surface through the commands; without a listener ioredis prints each one.
+  client.on("error", () => {});
+  const scripts = new ShebangFreeScripts();
+
+  function requireUsable(): void {
+    if (!WAITING_STATES.has(client.status)) throw new RedisUnavailableError(client.status);
+  }
+
+  const args = (values: unknown[]) => values.map((v) => (v === null || v === undefined ? "" : String(v)));
+
+  return {
+    async evalsha<T>(sha: string, keys: string[], values: unknown[]) {
+      requireUsable();
+      const loaded = scripts.translate(sha);
+      if (!loaded) throw new Error(NOSCRIPT_MESSAGE);
+      return (await client.evalsha(loaded, keys.length, ...keys, ...args(values))) as T;
+    },
+    async eval<T>(script: string, keys: string[], values: unknown[]) {
+      requireUsable();
+      const prepared = scripts.prepare(script);
+      return (await client.eval(prepared.script, keys.length, ...keys, ...args(values))) as T;
+    },
+    async close() {
+      client.disconnect();
+    },
+  };
+}
