@@ -13,30 +13,54 @@ export const ENDPOINTS = {
   team: "GET /api/v1/team",
 } as const;
 
+/** Addresses of the public discovery documents and pages under one base URL. */
+export function discoveryUrls(base: string) {
+  return {
+    apiRoot: `${base}/api/v1`,
+    documentation: `${base}/docs`,
+    openapi: `${base}/openapi.json`,
+    apiCatalog: `${base}/.well-known/api-catalog`,
+    llmsTxt: `${base}/llms.txt`,
+    mcpEndpoint: `${base}/api/mcp`,
+    mcpServerCard: `${base}/.well-known/mcp/server-card.json`,
+    settings: `${base}/settings/api-keys`,
+  };
+}
+
+/** RFC 9727 §3: a Link header that lets any response of the API point at its catalog. */
+export function apiCatalogLink(base: string): string {
+  return `<${discoveryUrls(base).apiCatalog}>; rel="api-catalog"`;
+}
+
+export function rateLimitStatement(): string {
+  return `${getEnv().SUNDOWN_RATE_LIMIT} requests per minute per API key (sliding window); over the limit returns 429 rate_limited with Retry-After.`;
+}
+
 export function buildApiRoot(base: string): ApiRoot {
+  const urls = discoveryUrls(base);
   return {
     name: "Sundown",
     version: API_VERSION,
     description:
       "Read-only, organization-scoped access to end-of-day reports (shipped, silent, slipping, blockers, KPI status) and the team roster, for AI agents and scripts.",
-    documentation: `${base}/docs`,
-    openapi: `${base}/openapi.json`,
-    api_catalog: `${base}/.well-known/api-catalog`,
+    documentation: urls.documentation,
+    openapi: urls.openapi,
+    api_catalog: urls.apiCatalog,
     mcp: {
-      endpoint: `${base}/api/mcp`,
+      endpoint: urls.mcpEndpoint,
       transport: "streamable-http",
-      server_card: `${base}/.well-known/mcp/server-card.json`,
+      server_card: urls.mcpServerCard,
     },
     authentication: {
       type: "api_key",
       scheme: "bearer",
       format: KEY_PATTERN_SOURCE,
-      header: "Authorization: Bearer <API_KEY>",
+      header: "Authorization",
       alternative_header: "X-API-Key",
-      how_to_obtain: `${base}/settings/api-keys`,
+      how_to_obtain: urls.settings,
       scopes: [...SCOPES],
     },
     endpoints: { ...ENDPOINTS },
-    rate_limit: `${getEnv().SUNDOWN_RATE_LIMIT} requests per minute per API key (sliding window); over the limit returns 429 rate_limited with Retry-After.`,
+    rate_limit: rateLimitStatement(),
   };
 }

@@ -3,34 +3,40 @@ import { scopeSchema } from "@/lib/auth/scopes";
 
 export const apiRootSchema = z
   .object({
-    name: z.string(),
-    version: z.string(),
+    name: z.string().meta({ description: "Product name." }),
+    version: z.string().meta({ description: "API version (semantic versioning); the major version is in the path prefix /api/v1." }),
     description: z.string(),
-    documentation: z.url(),
-    openapi: z.url(),
-    api_catalog: z.url(),
-    mcp: z.object({
-      endpoint: z.url(),
-      transport: z.literal("streamable-http"),
-      server_card: z.url(),
-    }),
-    authentication: z.object({
-      type: z.literal("api_key"),
-      scheme: z.literal("bearer"),
-      format: z.string().meta({ description: "Pattern every key matches." }),
-      header: z.string(),
-      alternative_header: z.literal("X-API-Key"),
-      how_to_obtain: z.url(),
-      scopes: z.array(scopeSchema),
-    }),
-    endpoints: z.object({
-      identity: z.string(),
-      list_reports: z.string(),
-      get_report: z.string(),
-      team: z.string(),
-    }),
-    rate_limit: z.string(),
+    documentation: z.url().meta({ description: "Human documentation: guide and API reference." }),
+    openapi: z.url().meta({ description: "The OpenAPI 3.1 description of this API." }),
+    api_catalog: z.url().meta({ description: "RFC 9727 API catalog (application/linkset+json)." }),
+    mcp: z
+      .object({
+        endpoint: z.url().meta({ description: "MCP endpoint; accepts the same API keys and scopes." }),
+        transport: z.literal("streamable-http"),
+        server_card: z.url().meta({ description: "MCP server card." }),
+      })
+      .meta({ description: "The Model Context Protocol interface." }),
+    authentication: z
+      .object({
+        type: z.literal("api_key"),
+        scheme: z.literal("bearer"),
+        format: z.string().meta({ description: "Pattern every key matches." }),
+        header: z.string().meta({ description: "Header that carries the key, as `Bearer <API_KEY>`." }),
+        alternative_header: z.literal("X-API-Key").meta({ description: "Header that may carry the bare key instead." }),
+        how_to_obtain: z.url().meta({ description: "Settings page where founders and leads create and revoke keys." }),
+        scopes: z.array(scopeSchema).meta({ description: "Scopes a key can carry." }),
+      })
+      .meta({ description: "How to authenticate: every endpoint except GET /api/v1 needs a key." }),
+    endpoints: z
+      .object({
+        identity: z.string(),
+        list_reports: z.string(),
+        get_report: z.string(),
+        team: z.string(),
+      })
+      .meta({ description: "Short name → `GET <path>`." }),
+    rate_limit: z.string().meta({ description: "The per-key rate limit, in words." }),
   })
-  .meta({ id: "ApiRoot" });
+  .meta({ id: "ApiRoot", description: "Public description of the API: where its documents are and how to call it." });
 
 export type ApiRoot = z.infer<typeof apiRootSchema>;

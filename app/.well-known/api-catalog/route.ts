@@ -1,0 +1,24 @@
+import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "@/lib/discovery/api-catalog";
+import { apiCatalogLink } from "@/lib/discovery/api-root";
+import { baseUrl } from "@/lib/http/base-url";
+import { jsonResponse } from "@/lib/http/responses";
+import { withRequest } from "@/lib/http/with-request";
+
+function catalogResponse(request: Request): Response {
+  const base = baseUrl(request);
+  return jsonResponse(request, buildApiCatalog(base), {
+    cache: "public",
+    headers: { "Content-Type": API_CATALOG_CONTENT_TYPE, Link: apiCatalogLink(base), "Access-Control-Allow-Origin": "*" },
+  });
+}
+
+// GET /.well-known/api-catalog – RFC 9727 API catalog pointing at the OpenAPI description and the docs.
+export const GET = withRequest(async (request) => catalogResponse(request));
+
+// HEAD /.well-known/api-catalog – RFC 9727 asks for HEAD support: the same headers (Link rel="api-catalog"), no body.
+export const HEAD = withRequest(async (request) => {
+  const response = catalogResponse(request);
+  return new Response(null, { status: response.status, headers: response.headers });
+});
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/http/method-not-allowed";

@@ -1,0 +1,49 @@
+import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
+import { REPORT_LIMIT } from "@/lib/schemas/reports";
+import { discoveryUrls, ENDPOINTS, rateLimitStatement } from "./api-root";
+
+// /llms.txt (llmstxt.org): a short markdown guide for agents, built from the same constants as the API root.
+
+export function buildLlmsTxt(base: string): string {
+  const urls = discoveryUrls(base);
+  const scopes = SCOPES.map((s) => `\`${s}\` (${SCOPE_DESCRIPTIONS[s].toLowerCase()})`).join(", ");
+  return `# Sundown
+
+> Sundown is a read-only API over one organization's end-of-day reports (what shipped, who was silent, what is slipping, blockers, KPI status) and its team roster, for AI agents and scripts. REST at ${urls.apiRoot} and MCP at ${urls.mcpEndpoint}, with the same organization-scoped API keys.
+
+Every call is an HTTP GET that returns JSON; nothing can be created, changed or deleted. A key only sees its own organization. Email addresses and chat identifiers are never returned.
+
+## Authentication
+
+- Send \`Authorization: Bearer <API_KEY>\` (or \`X-API-Key: <API_KEY>\`) on every request except \`GET /api/v1\`. Keys look like \`sdn_sk_…\` (45 characters).
+- A human founder or lead creates keys at ${urls.settings}; the secret is shown once. There is no OAuth flow and no dynamic client registration.
+- Scopes: ${scopes}. \`GET /api/v1/me\` works with any valid key and shows its organization and scopes.
+- Missing or invalid key: 401 \`unauthorized\`. Valid key without the scope: 403 \`insufficient_scope\` with \`required_scope\`.
+
+## Endpoints
+
+- \`${ENDPOINTS.identity}\`: the key's organization and scopes.
+- \`${ENDPOINTS.list_reports}?limit=${REPORT_LIMIT.default}\`: report summaries, newest first; \`limit\` ${REPORT_LIMIT.min}–${REPORT_LIMIT.max}, default ${REPORT_LIMIT.default} (needs \`reports:read\`).
+- \`${ENDPOINTS.get_report}\`: one report with headline, kpi_status, shipped, silent, slipping, blockers (needs \`reports:read\`).
+- \`${ENDPOINTS.team}\`: the roster: name, role, department, is_external, active (needs \`team:read\`).
+- \`GET /api/v1\`: public description of the API (no key).
+
+## MCP
+
+- Streamable HTTP at ${urls.mcpEndpoint} with the header \`Authorization: Bearer <API_KEY>\`; server card at ${urls.mcpServerCard}.
+- Local stdio: \`SUNDOWN_URL=${base} SUNDOWN_API_KEY=<API_KEY> npx sundown mcp\`.
+- Tools: \`whoami\`, \`list_reports\` {limit?}, \`get_report\` {id}, \`list_team\`; same scopes as REST. A tool called without its scope returns an error naming the scope.
+
+## Errors and limits
+
+- Errors are JSON: \`{"error": "<code>", "message": "…", "request_id": "…"}\`; codes: \`invalid_parameter\` (400), \`unauthorized\` (401), \`insufficient_scope\` (403), \`not_found\` (404), \`method_not_allowed\` (405), \`rate_limited\` (429), \`internal_error\` (500), \`service_unavailable\` (503).
+- Rate limit: ${rateLimitStatement()} Responses carry \`RateLimit\` and \`RateLimit-Policy\` headers; REST and MCP share one budget per key.
+- Keyed responses carry a strong \`ETag\`; send \`If-None-Match\` to get 304.
+
+## Docs
+
+- [Guide and API reference](${urls.documentation}): quick start, authentication, errors and limits, MCP setup.
+- [OpenAPI 3.1](${urls.openapi}): the machine-readable description, generated from the server's schemas.
+- [API catalog](${urls.apiCatalog}): RFC 9727 linkset.
+`;
+}

@@ -1,0 +1,160 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { describe, expect, it } from "vitest";
+import { identitySchema } from "@/lib/schemas/identity";
+import { apiRootSchema } from "@/lib/schemas/api-root";
+import { reportListSchema, reportSchema } from "@/lib/schemas/reports";
+import { teamListSchema } from "@/lib/schemas/team";
+import { errorSchema } from "@/lib/schemas/common";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { expectMatchesOpenApi } from "@/tests/helpers/openapi-validate";
+
+const BASE = "https://sundown.acme.test";
+const doc = buildOpenApiDocument(BASE) as any;
+const op = (path: string) => doc.paths[path].get;
+const resolve = (node: any): any => {
+  if (!node?.$ref) return node;
+  return resolve(node.$ref.slice(2).split("/").reduce((v: any, k: string) => v[k], doc));
+};
+
+const KEYED = {
+  "/api/v1/me": { id: "getIdentity", scope: undefined, statuses: [200, 304, 401, 405, 429, 500, 503] },
+  "/api/v1/reports": { id: "listReports", scope: "reports:read", statuses: [200, 304, 400, 401, 403, 405, 429, 500, 503] },
+  "/api/v1/reports/{id}": { id: "getReport", scope: "reports:read", statuses: [200, 304, 400, 401, 403, 404, 405, 429, 500, 503] },
+  "/api/v1/team": { id: "listTeam", scope: "team:read", statuses: [200, 304, 401, 403, 405, 429, 500, 503] },
+} as const;
+
+describe("OpenAPI document", () => {
+  it("passes the Redocly recommended ruleset with no errors", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: "/openapi.json", config });
+    const errors = problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
+    // The one accepted warning: the service is not published under an open-source license.
+    expect(problems.map((p) => p.ruleId)).toEqual(["info-license"]);
+  });
+
+  it("is OpenAPI 3.1 with absolute server and docs URLs from the base URL", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info).toMatchObject({ title: "Sundown API", version: "1.0.0" });
+    expect(doc.servers).toEqual([{ url: BASE, description: expect.any(String) }]);
+    expect(doc.externalDocs.url).toBe(`${BASE}/docs`);
+  });
+
+  it("is built once per base URL", () => {
+    expect(buildOpenApiDocument(BASE)).toBe(doc);
+    expect(buildOpenApiDocument("https://other.test")).not.toBe(doc);
+    expect((buildOpenApiDocument("https://other.test") as any).servers[0].url).toBe("https://other.test");
+  });
+
+  it("has exactly the five GET operations of the contract", () => {
+    const operations = Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path} ${item[m].operationId}`));
+    expect(operations.sort()).toEqual(
+      [
+        "get /api/v1 getApiRoot",
+        "get /api/v1/me getIdentity",
+        "get /api/v1/reports listReports",
+        "get /api/v1/reports/{id} getReport",
+        "get /api/v1/team listTeam",
+      ].sort(),
+    );
+  });
+
+  it("declares both security schemes", () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+  });
+
+  it("documents GET /api/v1 as public: no security, no rate-limit errors", () => {
+    const root = op("/api/v1");
+    expect(root.security).toEqual([]);
+    expect(Object.keys(root.responses).sort()).toEqual(["200", "304", "405", "500"]);
+    expect(root.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ApiRoot" });
+    expect(Object.keys(root.responses["200"].headers)).toContain("Link");
+  });
+
+  for (const [path, expected] of Object.entries(KEYED)) {
+    describe(`GET ${path}`, () => {
+      it("requires a key (Bearer or X-API-Key) with the right scope, in security, description and x-required-scope", () => {
+        const operation = op(path);
+        expect(operation.operationId).toBe(expected.id);
+        const scopes = expected.scope ? [expected.scope] : [];
+        expect(operation.security).toEqual([{ bearerAuth: scopes }, { apiKeyHeader: scopes }]);
+        expect(operation["x-required-scope"]).toBe(expected.scope);
+        expect(operation.description).toContain(expected.scope ? `\`${expected.scope}\`` : "any valid API key");
+      });
+
+      it("lists every status the server can give, each error with the Error schema and an example", () => {
+        const operation = op(path);
+        expect(Object.keys(operation.responses).map(Number)).toEqual(expected.statuses);
+        for (const status of expected.statuses.filter((s) => s >= 400)) {
+          const response = resolve(operation.responses[status]);
+          expect(response.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+          const example = response.content["application/json"].example;
+          expect(errorSchema.parse(example)).toEqual(example);
+          expect(resolve(response.headers["X-Request-Id"]).required).toBe(true);
+        }
+        expect(resolve(operation.responses[304]).content).toBeUndefined();
+      });
+
+      it("documents the rate-limit, ETag and request-id headers of a success", () => {
+        const headers = op(path).responses["200"].headers;
+        for (const name of ["X-Request-Id", "ETag", "Cache-Control", "RateLimit", "RateLimit-Policy"]) {
+          expect(resolve(headers[name])).toMatchObject({ required: true, schema: { type: "string" } });
+        }
+      });
+    });
+  }
+
+  it("documents the 429 with Retry-After and the rate-limit headers, the 403 with required_scope", () => {
+    const tooMany = resolve(op("/api/v1/team").responses[429]);
+    expect(Object.keys(tooMany.headers).sort()).toEqual(["RateLimit", "RateLimit-Policy", "Retry-After", "X-Request-Id"]);
+    expect(resolve(tooMany.headers["Retry-After"]).required).toBe(true);
+    const forbidden = resolve(op("/api/v1/team").responses[403]);
+    expect(forbidden.content["application/json"].example).toMatchObject({ error: "insufficient_scope", required_scope: "reports:read" });
+    expect(doc.components.schemas.Error.properties.required_scope.enum).toEqual(["reports:read", "team:read"]);
+    expect(doc.components.schemas.Error.required).toEqual(["error"]);
+    expect(resolve(op("/api/v1/reports").responses[405]).headers.Allow).toBeDefined();
+    expect(resolve(op("/api/v1/reports").responses[503]).headers["Retry-After"]).toBeDefined();
+  });
+
+  it("documents limit (integer 1..50, default 14, optional) and id (uuid, required)", () => {
+    expect(op("/api/v1/reports").parameters).toEqual([
+      expect.objectContaining({
+        in: "query",
+        name: "limit",
+        schema: expect.objectContaining({ type: "integer", minimum: 1, maximum: 50, default: 14 }),
+      }),
+    ]);
+    expect(op("/api/v1/reports").parameters[0].required).not.toBe(true);
+    expect(op("/api/v1/reports/{id}").parameters).toEqual([
+      expect.objectContaining({ in: "path", name: "id", required: true, schema: expect.objectContaining({ type: "string", format: "uuid" }) }),
+    ]);
+  });
+
+  it("generates its schemas from the runtime zod schemas", () => {
+    const schemas = doc.components.schemas;
+    expect(Object.keys(schemas).sort()).toEqual(
+      ["ApiRoot", "Error", "Identity", "Organization", "Report", "ReportContent", "ReportList", "ReportSummary", "TeamList", "TeamMember"].sort(),
+    );
+    expect(Object.keys(schemas.TeamMember.properties)).toEqual(Object.keys(teamListSchema.shape.members.element.shape));
+    expect(schemas.TeamMember.additionalProperties).toBe(false);
+    expect(schemas.ReportSummary.properties.generated_at.format).toBe("date-time");
+  });
+
+  it("carries demo-shaped examples that the runtime schemas accept and the document validates", () => {
+    const cases = [
+      ["/api/v1", apiRootSchema],
+      ["/api/v1/me", identitySchema],
+      ["/api/v1/reports", reportListSchema],
+      ["/api/v1/reports/{id}", reportSchema],
+      ["/api/v1/team", teamListSchema],
+    ] as const;
+    for (const [path, schema] of cases) {
+      const example = op(path).responses["200"].content["application/json"].example;
+      expect(schema.parse(example)).toEqual(example);
+      expectMatchesOpenApi("GET", path, 200, example);
+    }
+    expect(op("/api/v1/team").responses["200"].content["application/json"].example.members[0].name).toBe("Maya Chen");
+    expect(op("/api/v1").responses["200"].content["application/json"].example.openapi).toBe(`${BASE}/openapi.json`);
+  });
+});
