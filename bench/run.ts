@@ -1,0 +1,390 @@
+// `npm run bench`: throughput, latency, CPU and memory of the REST API and MCP endpoint of the
+// production build, with the budget of issue 7 checked as ratios taken in the same run.
+// A report, not a test: a missed budget prints MISSED and still exits 0; only a bench that cannot
+// run at all exits non-zero.
+//
+//   npm run bench                      full run: build, 10 s per point, 3 runs, c=10 and c=100
+//   npm run bench -- --quick           smoke run for CI: ~1 s per point, 1 run, c=10 (every scenario)
+//   npm run bench -- --no-build        reuse the existing build in $SUNDOWN_DIST_DIR (default .next-bench)
+//   npm run bench -- --cpu-prof --only reports --no-build    profile the server on one scenario
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { describeMachine, limiterStore, loadAverage, type Machine } from "./machine";
+import { sampleRss, treeCpuMs, treeMaxHwmMiB } from "./proc";
+import { summarizeProfile, type ProfileSummary } from "./profile";
+import { buildScenarios, preflight, type Scenario } from "./scenarios";
+import { postgresVersion, seedEmbedded, seedPostgres, type BenchFixture } from "./seed";
+import { buildExists, buildServer, ROOT, startBenchServer, type RunningServer } from "./server";
+import {
+  checkBudgets,
+  formatVerdict,
+  median,
+  renderMarkdownTable,
+  renderTextTable,
+  summarizePoint,
+  type BudgetVerdict,
+  type PointSummary,
+  type RunMeasurement,
+} from "./stats";
+import { startLoadWorker, type LoadWorker } from "./worker-client";
+
+const OUT_DIR = path.join(ROOT, "bench/out");
+const RESULTS_FILE = path.join(ROOT, "bench/results.md");
+const FINDINGS_FILE = path.join(ROOT, "bench/findings.md");
+/** Counts every request but never refuses one during the bench (the env's upper bound). */
+const BENCH_RATE_LIMIT = "10000000";
+const UNDER_LOAD = 1.5;
+
+interface Settings {
+  quick: boolean;
+  build: boolean;
+  runs: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number[];
+  only?: string[];
+  coldStarts: number;
+  cpuProfile: boolean;
+  distDir: string;
+  /** Whether this run is the complete, default measurement that belongs in bench/results.md. */
+  canonical: boolean;
+}
+
+function readSettings(argv: string[]): Settings {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: "boolean", default: false },
+      "no-build": { type: "boolean", default: false },
+      "cpu-prof": { type: "boolean", default: false },
+      runs: { type: "string" },
+      duration: { type: "string" },
+      warmup: { type: "string" },
+      connections: { type: "string" },
+      only: { type: "string" },
+      "cold-starts": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(readFileSync(import.meta.filename, "utf8").split("\n").filter((l) => l.startsWith("//")).join("\n"));
+    process.exit(0);
+  }
+  const number = (text: string | undefined, fallback: number, name: string) => {
+    if (text === undefined) return fallback;
+    const n = Number(text);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+    return n;
+  };
+  const quick = values.quick;
+  const connections = values.connections ? values.connections.split(",").map((c) => number(c, 0, "connections")) : quick ? [10] : [10, 100];
+  const only = values.only?.split(",").map((s) => s.trim());
+  const settings: Settings = {
+    quick,
+    build: !values["no-build"],
+    runs: Math.round(number(values.runs, quick ? 1 : 3, "runs")),
+    durationSeconds: number(values.duration, quick ? 1 : 10, "duration"),
+    warmupSeconds: number(values.warmup, quick ? 0.5 : 3, "warmup"),
+    connections,
+    only,
+    // The main server's own start is always one sample; these are the extra restarts.
+    coldStarts: Math.round(number(values["cold-starts"], quick ? 1 : 5, "cold-starts")),
+    cpuProfile: values["cpu-prof"],
+    distDir: process.env.SUNDOWN_DIST_DIR ?? ".next-bench",
+    canonical: false,
+  };
+  settings.canonical =
+    !quick && !only && !values["cpu-prof"] && !values.runs && !values.duration && !values.connections && !values.warmup;
+  return settings;
+}
+
+function progress(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+interface Database {
+  kind: string;
+  fixture: BenchFixture;
+  serverEnv: Record<string, string | undefined>;
+  cleanUp(): Promise<void>;
+}
+
+async function prepareDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    progress("seeding the benchmark organization in PostgreSQL (DATABASE_URL)…");
+    const { fixture, cleanUp } = await seedPostgres(url);
+    const version = await postgresVersion();
+    return { kind: `PostgreSQL ${version} (DATABASE_URL)`, fixture, serverEnv: { DATABASE_URL: url }, cleanUp };
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sundown-bench-"));
+  progress(`seeding the benchmark organization in a fresh embedded database (${dataDir})…`);
+  const fixture = await seedEmbedded(dataDir);
+  return {
+    kind: "embedded PGlite (fresh temporary SUNDOWN_DATA_DIR)",
+    fixture,
+    serverEnv: { SUNDOWN_DATA_DIR: dataDir, SUNDOWN_ALLOW_EMBEDDED: "1", DATABASE_URL: undefined },
+    cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function measurePoint(
+  worker: LoadWorker,
+  server: RunningServer,
+  scenario: Scenario,
+  connections: number,
+  durationSeconds: number,
+): Promise<RunMeasurement> {
+  const rss = sampleRss(server.pid);
+  const cpuBefore = treeCpuMs(server.pid);
+  const result = await worker.run({ url: server.url, connections, durationSeconds, requests: scenario.requests });
+  const cpuAfter = treeCpuMs(server.pid);
+  return {
+    requests: result.requests,
+    durationSeconds: result.durationSeconds,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    statuses: result.statuses,
+    errors: result.errors,
+    cpuMs: cpuAfter - cpuBefore,
+    peakRssMiB: rss.stop(),
+  };
+}
+
+interface Outcome {
+  settings: Settings;
+  machine: Machine;
+  loadAfter: number;
+  database: string;
+  limiter: string;
+  logLevel: string;
+  fixture: BenchFixture;
+  broken: Map<string, string>;
+  points: PointSummary[];
+  coldStarts: number[];
+  hwmMiB: number;
+  verdicts: BudgetVerdict[];
+  profile?: ProfileSummary;
+  startedAt: Date;
+  elapsedSeconds: number;
+}
+
+function formatMachine(o: Outcome): string[] {
+  const m = o.machine;
+  return [
+    `- CPU: ${m.cpu}, ${m.cores} cores; RAM ${m.memoryGiB} GiB; ${m.os}`,
+    `- Node ${m.node}, Next ${m.next} (\`next start\`, build in \`${o.settings.distDir}\`)`,
+    `- Database: ${o.database}; rate-limit store: ${o.limiter} (SUNDOWN_RATE_LIMIT=${BENCH_RATE_LIMIT}: counted, never refused); server log level: ${o.logLevel}`,
+    `- Data: ${o.fixture.size.reports} reports, ${o.fixture.size.members} members, ${o.fixture.size.keys} keys in one organization; ` +
+      `keyed scenarios rotate over 16 keys (and 16 report ids)`,
+    `- Load: autocannon in a separate process, ${o.settings.durationSeconds} s per point after a ${o.settings.warmupSeconds} s warm-up, ` +
+      `${o.settings.runs} run(s) per point (medians; runs of all scenarios interleaved), concurrency ${o.settings.connections.join(" and ")}`,
+    `- Load average (1 min): ${m.loadBefore.toFixed(2)} before the bench, ${o.loadAfter.toFixed(2)} after`,
+  ];
+}
+
+function renderResults(o: Outcome): string {
+  const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
+  const lines = [
+    "# Sundown benchmark results",
+    "",
+    `Taken ${o.startedAt.toISOString()} with \`${command}\` (${Math.round(o.elapsedSeconds)} s in all).`,
+    "",
+  ];
+  if (o.machine.loadBefore > UNDER_LOAD) {
+    lines.push(
+      `> **Taken under load**: the 1-minute load average was ${o.machine.loadBefore.toFixed(2)} on ${o.machine.cores} cores before the bench ` +
+        "started (other processes were busy). Absolute numbers are low and noisy; the ratios compare scenarios measured side by side " +
+        "and are more trustworthy, but re-run on an idle machine before quoting throughput.",
+      "",
+    );
+  }
+  lines.push("## Machine and set-up", "", ...formatMachine(o), "");
+  lines.push(
+    "## Results",
+    "",
+    renderMarkdownTable(o.points),
+    "",
+    "req/s, p50 and p99 are medians over the runs; latencies are client-side (autocannon), sub-millisecond resolution. " +
+      "non-2xx counts every response outside 2xx over all runs (the malformed-key scenario expects 401/429); unexpected counts " +
+      "statuses a correct server would not send plus connection errors. CPU ms/req is user+system time of the server's process tree " +
+      "divided by the responses of the run (PostgreSQL's and Redis's own CPU are not included); peak RSS is the highest resident " +
+      "memory of the tree sampled every 100 ms during the point.",
+    "",
+    `Cold start (spawn of \`next start\` → first 200 on /api/v1, existing build, existing database): ` +
+      `median ${median(o.coldStarts).toFixed(0)} ms over ${o.coldStarts.length} start(s): ${o.coldStarts.map((c) => c.toFixed(0)).join(", ")} ms. ` +
+      `Server high-water mark (largest VmHWM in the tree at the end): ${o.hwmMiB.toFixed(0)} MiB.`,
+    "",
+  );
+  if (o.broken.size > 0) {
+    lines.push("## Broken scenarios", "", ...[...o.broken].map(([id, why]) => `- ${id}: ${why}`), "");
+  }
+  lines.push("## Budget", "", "```", ...o.verdicts.map(formatVerdict), "```", "");
+  if (o.profile) lines.push("## CPU profile of this run", "", ...renderProfile(o.profile), "");
+  if (existsSync(FINDINGS_FILE)) lines.push(readFileSync(FINDINGS_FILE, "utf8").trim(), "");
+  lines.push("## Reproduce", "", "```sh", "npm run bench                 # ~10 min on 2 cores: build, then every scenario at c=10 and c=100", "npm run bench -- --quick      # smoke: every scenario once, ~1 s each", "DATABASE_URL=postgresql://… REDIS_URL=redis://… npm run bench   # on PostgreSQL + Redis", "```", "");
+  return lines.join("\n");
+}
+
+function renderProfile(profile: ProfileSummary): string[] {
+  const share = (ms: number) => `${((100 * ms) / profile.totalMs).toFixed(1)}%`;
+  return [
+    `Server CPU profile (\`--cpu-prof\`), ${profile.totalMs.toFixed(0)} ms of samples, idle excluded; self time by where the code comes from:`,
+    "",
+    "| where | self time | share |",
+    "|---|---:|---:|",
+    ...profile.categories.map((c) => `| ${c.name} | ${c.ms.toFixed(0)} ms | ${share(c.ms)} |`),
+    "",
+    "Top functions by self time:",
+    "",
+    "| function | where | self time | share |",
+    "|---|---|---:|---:|",
+    ...profile.functions.map((f) => `| \`${f.name.replaceAll("|", "\\|")}\` | ${f.where.replaceAll("|", "\\|")} | ${f.ms.toFixed(0)} ms | ${share(f.ms)} |`),
+  ];
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const settings = readSettings(process.argv.slice(2));
+  const machine = describeMachine();
+  mkdirSync(OUT_DIR, { recursive: true });
+  if (machine.loadBefore > UNDER_LOAD) {
+    progress(`load average is ${machine.loadBefore.toFixed(2)} before starting: numbers will be noisy`);
+  }
+
+  if (settings.build) {
+    progress(`building the production server into ${settings.distDir}…`);
+    buildServer(settings.distDir);
+  } else if (!buildExists(settings.distDir)) {
+    throw new Error(`no build in ${settings.distDir}; run without --no-build first`);
+  }
+
+  const database = await prepareDatabase();
+  const logLevel = process.env.SUNDOWN_LOG_LEVEL ?? "warn";
+  const serverEnv = { ...database.serverEnv, SUNDOWN_RATE_LIMIT: BENCH_RATE_LIMIT, SUNDOWN_LOG_LEVEL: logLevel };
+  const profileDir = path.join(OUT_DIR, "profile");
+  let worker: LoadWorker | undefined;
+  let server: RunningServer | undefined;
+  try {
+    const coldStarts: number[] = [];
+    if (!settings.cpuProfile) {
+      // Restarts on the build and database the bench then uses: what a deploy or a crash costs.
+      for (let i = 1; i < settings.coldStarts; i++) {
+        const cold = await startBenchServer({ distDir: settings.distDir, env: serverEnv, logFile: path.join(OUT_DIR, "server.log") });
+        coldStarts.push(cold.coldStartMs);
+        progress(`cold start ${i}: ${cold.coldStartMs.toFixed(0)} ms`);
+        await cold.stop();
+      }
+    } else {
+      rmSync(profileDir, { recursive: true, force: true });
+    }
+    server = await startBenchServer({
+      distDir: settings.distDir,
+      env: serverEnv,
+      logFile: path.join(OUT_DIR, "server.log"),
+      nodeOptions: settings.cpuProfile ? `--cpu-prof --cpu-prof-dir=${profileDir}` : undefined,
+    });
+    if (!settings.cpuProfile) coldStarts.push(server.coldStartMs);
+    progress(`server pid ${server.pid} at ${server.url} (started in ${server.coldStartMs.toFixed(0)} ms)`);
+
+    const scenarios = buildScenarios(database.fixture).filter((s) => !settings.only || settings.only.includes(s.id));
+    if (scenarios.length === 0) throw new Error(`--only matched no scenario`);
+    const broken = new Map<string, string>();
+    for (const scenario of scenarios) {
+      const problem = await preflight(server.url, scenario);
+      if (problem) {
+        broken.set(scenario.id, problem);
+        progress(`BROKEN ${scenario.label}: ${problem}`);
+      }
+    }
+
+    worker = startLoadWorker();
+    const measured = new Map<string, RunMeasurement[]>();
+    for (const connections of settings.connections) {
+      for (const scenario of scenarios) {
+        await worker.run({ url: server.url, connections, durationSeconds: settings.warmupSeconds, requests: scenario.requests });
+      }
+      // Runs of all scenarios are interleaved, so drift in the machine's load hits every scenario alike.
+      for (let run = 1; run <= settings.runs; run++) {
+        for (const scenario of scenarios) {
+          const m = await measurePoint(worker, server, scenario, connections, settings.durationSeconds);
+          const key = `${scenario.id}@${connections}`;
+          measured.set(key, [...(measured.get(key) ?? []), m]);
+          progress(
+            `c=${connections} run ${run}/${settings.runs} ${scenario.label}: ${(m.requests / m.durationSeconds).toFixed(0)} req/s, ` +
+              `p50 ${m.p50Ms.toFixed(2)} ms, p99 ${m.p99Ms.toFixed(2)} ms`,
+          );
+        }
+      }
+    }
+    const hwmMiB = treeMaxHwmMiB(server.pid);
+    await worker.close();
+    worker = undefined;
+    await server.stop();
+    server = undefined;
+
+    const points = settings.connections.flatMap((connections) =>
+      scenarios.map((s) => summarizePoint({ scenario: s.id, label: s.label, connections, expect: s.expect }, measured.get(`${s.id}@${connections}`) ?? [])),
+    );
+    const verdicts = checkBudgets(points, median(coldStarts));
+    let profile: ProfileSummary | undefined;
+    if (settings.cpuProfile) {
+      const files = readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile"));
+      profile = summarizeProfile(files.map((f) => path.join(profileDir, f)), path.join(ROOT, settings.distDir));
+    }
+    const outcome: Outcome = {
+      settings,
+      machine,
+      loadAfter: loadAverage(),
+      database: database.kind,
+      limiter: limiterStore(process.env),
+      logLevel,
+      fixture: database.fixture,
+      broken,
+      points,
+      coldStarts,
+      hwmMiB,
+      verdicts,
+      profile,
+      startedAt,
+      elapsedSeconds: (Date.now() - startedAt.getTime()) / 1000,
+    };
+
+    console.log("");
+    console.log(formatMachine(outcome).join("\n"));
+    console.log("");
+    console.log(renderTextTable(points));
+    console.log("");
+    console.log(`cold start: median ${median(coldStarts).toFixed(0)} ms of ${coldStarts.map((c) => c.toFixed(0)).join(", ")} ms; server VmHWM ${hwmMiB.toFixed(0)} MiB`);
+    for (const [id, why] of broken) console.log(`BROKEN scenario ${id}: ${why}`);
+    console.log("");
+    console.log("budget:");
+    for (const v of verdicts) console.log(`  ${formatVerdict(v)}`);
+    if (profile) {
+      console.log("");
+      console.log(renderProfile(profile).join("\n"));
+    }
+    const missed = verdicts.filter((v) => v.status === "MISSED").length;
+    console.log("");
+    console.log(missed > 0 ? `MISSED ${missed} of ${verdicts.length} budget checks (a report, not a test: exit code 0)` : "all measured budgets met");
+
+    const file = settings.canonical ? RESULTS_FILE : path.join(OUT_DIR, settings.quick ? "results-quick.md" : "results-partial.md");
+    writeFileSync(file, renderResults(outcome));
+    console.log(`results written to ${path.relative(ROOT, file)}`);
+  } finally {
+    await worker?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    await database.cleanUp().catch((error: Error) => progress(`clean-up failed: ${error.message}`));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    console.error(`[bench] failed: ${error.stack ?? error.message}`);
+    process.exit(1);
+  },
+);
+

@@ -1,0 +1,114 @@
+// Builds and runs the production server (`next start`) for the bench, and times its cold start.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { freePort } from "@/tests/helpers/server";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+
+export function buildExists(distDir: string): boolean {
+  return existsSync(path.join(ROOT, distDir, "BUILD_ID"));
+}
+
+/**
+ * `next build` into its own dist directory, so the bench never collides with other builds. Next adds
+ * `<distDir>/types/**` to tsconfig.json's include on every build with a new dist directory; the
+ * bench puts the file back as it was, so running it leaves the checkout clean.
+ */
+export function buildServer(distDir: string): void {
+  const tsconfig = path.join(ROOT, "tsconfig.json");
+  const original = readFileSync(tsconfig, "utf8");
+  try {
+    const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SUNDOWN_DIST_DIR: distDir },
+    });
+    if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
+  } finally {
+    if (readFileSync(tsconfig, "utf8") !== original) writeFileSync(tsconfig, original);
+  }
+}
+
+export interface ServerOptions {
+  distDir: string;
+  /** Everything the server needs beyond the basics: database, Redis, rate limit, log level. */
+  env: Record<string, string | undefined>;
+  /** Where the server's stdout and stderr go (a file, so reading them costs the bench nothing). */
+  logFile: string;
+  /** Extra Node flags for the server, e.g. --cpu-prof. */
+  nodeOptions?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** Spawn to the first 200 on /api/v1, in milliseconds. */
+  coldStartMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `next start` on a free port and waits for the first 200 on /api/v1, polling every 10 ms. */
+export async function startBenchServer(options: ServerOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {} as NodeJS.ProcessEnv;
+  for (const [k, v] of Object.entries({
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    SUNDOWN_URL: url,
+    NEXTAUTH_URL: url,
+    NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+    NEXT_TELEMETRY_DISABLED: "1",
+    SUNDOWN_DIST_DIR: options.distDir,
+    NODE_OPTIONS: options.nodeOptions,
+    ...options.env,
+  })) {
+    if (v !== undefined) env[k] = v;
+  }
+  mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = openSync(options.logFile, "a");
+  const started = performance.now();
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = started + 120_000;
+  let coldStartMs = Number.NaN;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}); see ${options.logFile}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/v1`);
+      await response.arrayBuffer();
+      if (response.status === 200) {
+        coldStartMs = performance.now() - started;
+        break;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (Number.isNaN(coldStartMs)) {
+    await stopChild(child, exited);
+    throw new Error(`the server did not answer 200 on /api/v1 within 120 s; see ${options.logFile}`);
+  }
+  return { url, pid: child.pid!, coldStartMs, stop: () => stopChild(child, exited) };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  // SIGTERM lets Next close cleanly (and lets --cpu-prof write its profile); SIGKILL only if it hangs.
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}

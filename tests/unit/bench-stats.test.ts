@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { malformedKeys, mcpListReportsBody, parseMcpBody } from "@/bench/scenarios";
+import { checkBudgets, formatVerdict, median, percentile, summarizePoint, type PointSummary, type RunMeasurement } from "@/bench/stats";
+import { generateApiKey, isWellFormedApiKey } from "@/lib/auth/api-key";
+
+function run(overrides: Partial<RunMeasurement> = {}): RunMeasurement {
+  return { requests: 1000, durationSeconds: 1, p50Ms: 2, p99Ms: 4, statuses: { "200": 1000 }, errors: 0, cpuMs: 500, peakRssMiB: 150, ...overrides };
+}
+
+function point(scenario: string, connections: number, rps: number, overrides: Partial<PointSummary> = {}): PointSummary {
+  return {
+    scenario,
+    label: scenario,
+    connections,
+    runs: 1,
+    rps,
+    p50Ms: 2,
+    p99Ms: 4,
+    statuses: { "200": rps },
+    unexpected: 0,
+    non2xx: 0,
+    cpuMsPerRequest: 0.5,
+    peakRssMiB: 150,
+    ...overrides,
+  };
+}
+
+const HEALTHY = [10, 100].flatMap((c) => [
+  point("root", c, 1000),
+  point("reports", c, 700),
+  point("me", c, 800),
+  point("me-malformed", c, 1300),
+  point("mcp-list-reports", c, 400),
+]);
+
+describe("percentile", () => {
+  it("uses the nearest rank", () => {
+    const values = Float64Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile(values, 100)).toBe(100);
+    expect(percentile(values, 0)).toBe(1);
+    expect(percentile([7], 99)).toBe(7);
+  });
+
+  it("is NaN without values", () => {
+    expect(percentile([], 50)).toBeNaN();
+  });
+});
+
+describe("median", () => {
+  it("takes the middle value, or the mean of the middle two", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it("is NaN when empty or when a run has no value", () => {
+    expect(median([])).toBeNaN();
+    expect(median([1, Number.NaN, 3])).toBeNaN();
+  });
+});
+
+describe("summarizePoint", () => {
+  it("takes medians of rate, latency and CPU per request, the highest memory, and sums statuses", () => {
+    const summary = summarizePoint({ scenario: "reports", label: "GET /api/v1/reports", connections: 10, expect: [200] }, [
+      run({ requests: 1000, p50Ms: 2, cpuMs: 1000, peakRssMiB: 140 }),
+      run({ requests: 3000, p50Ms: 6, cpuMs: 900, peakRssMiB: 180 }),
+      run({ requests: 2000, p50Ms: 3, cpuMs: 1000, peakRssMiB: 160, statuses: { "200": 1990, "503": 10 } }),
+    ]);
+    expect(summary.rps).toBe(2000);
+    expect(summary.p50Ms).toBe(3);
+    expect(summary.cpuMsPerRequest).toBe(0.5);
+    expect(summary.peakRssMiB).toBe(180);
+    expect(summary.statuses).toEqual({ "200": 3990, "503": 10 });
+    expect(summary.non2xx).toBe(10);
+    expect(summary.unexpected).toBe(10);
+  });
+
+  it("counts expected refusals as non-2xx but not as unexpected, and connection errors as unexpected", () => {
+    const summary = summarizePoint({ scenario: "me-malformed", label: "x", connections: 10, expect: [401, 429] }, [
+      run({ statuses: { "401": 60, "429": 900, "500": 1 }, errors: 2 }),
+    ]);
+    expect(summary.non2xx).toBe(961);
+    expect(summary.unexpected).toBe(3);
+  });
+});
+
+describe("checkBudgets", () => {
+  it("passes every ratio of a healthy run", () => {
+    const verdicts = checkBudgets(HEALTHY, 900);
+    expect(verdicts.filter((v) => v.status !== "ok")).toEqual([]);
+    expect(verdicts.find((v) => v.name.startsWith("c=10: keyed"))?.measured).toBeCloseTo(0.7);
+    expect(verdicts.find((v) => v.name.startsWith("c=100: malformed"))?.measured).toBeCloseTo(1.625);
+  });
+
+  it("reports each missed budget with its measured value", () => {
+    const slowMcp = HEALTHY.map((p) => (p.scenario === "mcp-list-reports" && p.connections === 100 ? { ...p, rps: 300 } : p));
+    const spiky = slowMcp.map((p) => (p.scenario === "me" && p.connections === 10 ? { ...p, p99Ms: 7 } : p));
+    const fat = spiky.map((p) => (p.connections === 100 && p.scenario === "root" ? { ...p, peakRssMiB: 320 } : p));
+    const missed = checkBudgets(fat, 2000).filter((v) => v.status === "MISSED");
+    expect(missed.map((v) => v.name)).toEqual([
+      "c=100: MCP list_reports ÷ REST /api/v1/reports rps",
+      "c=10: me p99 ÷ p50",
+      "cold start (spawn → first 200 on /api/v1), median",
+      "peak RSS of the server at c=100",
+    ]);
+    expect(formatVerdict(missed[0]!)).toBe("MISSED c=100: MCP list_reports ÷ REST /api/v1/reports rps: 0.43× (budget >= 0.5×)");
+  });
+
+  it("misses a ratio whose scenario answered with unexpected statuses, however fast", () => {
+    const broken = HEALTHY.map((p) => (p.scenario === "mcp-list-reports" ? { ...p, rps: 5000, unexpected: 5000 } : p));
+    const verdict = checkBudgets(broken, 900).find((v) => v.name.startsWith("c=10: MCP"))!;
+    expect(verdict.status).toBe("MISSED");
+    expect(verdict.caveat).toBe("unexpected statuses or errors in mcp-list-reports c=10");
+  });
+
+  it("marks what a quick run did not measure as n/a, not as met", () => {
+    const verdicts = checkBudgets(HEALTHY.filter((p) => p.connections === 10), Number.NaN);
+    expect(verdicts.find((v) => v.name.startsWith("peak RSS"))?.status).toBe("n/a");
+    expect(verdicts.find((v) => v.name.startsWith("cold start"))?.status).toBe("n/a");
+    expect(verdicts.some((v) => v.name.startsWith("c=100"))).toBe(false);
+  });
+});
+
+describe("scenario helpers", () => {
+  it("builds malformed keys that fail the shape or checksum check", () => {
+    const valid = Array.from({ length: 4 }, () => generateApiKey().secret);
+    const malformed = malformedKeys(valid);
+    expect(malformed).toHaveLength(4);
+    for (const key of malformed) {
+      expect(key).toHaveLength(valid[0]!.length);
+      expect(isWellFormedApiKey(key)).toBe(false);
+    }
+  });
+
+  it("reads a JSON-RPC answer sent as JSON or as a server-sent event", () => {
+    const message = { jsonrpc: "2.0", id: 1, result: { structuredContent: { reports: [] } } };
+    expect(parseMcpBody("application/json", JSON.stringify(message))).toEqual(message);
+    expect(parseMcpBody("text/event-stream", `event: message\ndata: ${JSON.stringify(message)}\n\n`)).toEqual(message);
+    expect(JSON.parse(mcpListReportsBody(7))).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "list_reports", arguments: {} },
+    });
+  });
+});
