@@ -1,0 +1,227 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { SCOPES } from "@/lib/auth/scopes";
+import { parseExpiry, parseKeyId, parseKeyName, parseScopes, type CommandArgs } from "@/lib/cli/command-args";
+import { UsageError } from "@/lib/cli/errors";
+
+// The command line → what to do. Pure: no I/O, so every bad form is a unit test away.
+
+export type Invocation =
+  | { kind: "help"; text: string; exitCode: 0 | 2 }
+  | { kind: "keys.create"; args: CommandArgs<"keys.create">; json: boolean }
+  | { kind: "keys.list"; args: CommandArgs<"keys.list">; json: boolean }
+  | { kind: "keys.revoke"; args: CommandArgs<"keys.revoke"> }
+  | { kind: "orgs.list"; json: boolean }
+  | { kind: "seed.demo" }
+  | { kind: "reports.import"; org: string; file: string }
+  | { kind: "db.migrate" }
+  | { kind: "mcp" };
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+type Values = Record<string, string | boolean | undefined>;
+
+interface CommandSpec {
+  name: string;
+  usage: string;
+  summary: string;
+  details: string[];
+  options: Options;
+  positionals: string[];
+  build(values: Values, positionals: string[], now: Date): Invocation;
+}
+
+const json = { json: { type: "boolean" } } as const;
+
+const COMMAND_SPECS: CommandSpec[] = [
+  {
+    name: "keys create",
+    usage: "sundown keys create --org <slug|id> --name <name> --scopes <scope,…> [--expires <date>] [--json]",
+    summary: "Mint an API key; the key is shown once",
+    details: [
+      `--org       the organization (slug or id), see \`sundown orgs list\``,
+      `--name      what the key is for, e.g. "nightly-digest" (1-100 characters)`,
+      `--scopes    comma-separated: ${SCOPES.join(", ")}`,
+      `--expires   2026-12-31 (00:00 UTC that day), 2026-12-31T18:00:00Z, or 30d (days from now); default: never`,
+      `--json      print {"id","key","name","scopes","organization":{"id","slug","name"}} only`,
+    ],
+    options: { org: { type: "string" }, name: { type: "string" }, scopes: { type: "string" }, expires: { type: "string" }, ...json },
+    positionals: [],
+    build: (values, _positionals, now) => ({
+      kind: "keys.create",
+      args: {
+        org: requireOption(values, "org"),
+        name: parseKeyName(requireOption(values, "name")),
+        scopes: parseScopes(requireOption(values, "scopes")),
+        expiresAt: typeof values.expires === "string" ? parseExpiry(values.expires, now).toISOString() : null,
+      },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "keys list",
+    usage: "sundown keys list --org <slug|id> [--json]",
+    summary: "List an organization's keys (never their secrets)",
+    details: ["--json      print a JSON array of keys"],
+    options: { org: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({ kind: "keys.list", args: { org: requireOption(values, "org") }, json: values.json === true }),
+  },
+  {
+    name: "keys revoke",
+    usage: "sundown keys revoke <key-id>",
+    summary: "Revoke a key; the API refuses it from the next request on",
+    details: ["<key-id>    the key's id, as `sundown keys list` shows it"],
+    options: {},
+    positionals: ["key-id"],
+    build: (_values, [keyId]) => ({ kind: "keys.revoke", args: { keyId: parseKeyId(keyId!) } }),
+  },
+  {
+    name: "orgs list",
+    usage: "sundown orgs list [--json]",
+    summary: "List organizations",
+    details: ["--json      print a JSON array of {id, slug, name}"],
+    options: { ...json },
+    positionals: [],
+    build: (values) => ({ kind: "orgs.list", json: values.json === true }),
+  },
+  {
+    name: "seed",
+    usage: "sundown seed --demo",
+    summary: "Add the demo organizations (acme, globex) that do not exist yet",
+    details: ["--demo      required: the demo data set is the only one there is"],
+    options: { demo: { type: "boolean" } },
+    positionals: [],
+    build: (values) => {
+      if (values.demo !== true) throw new UsageError("sundown seed: only demo data can be seeded; run `sundown seed --demo`");
+      return { kind: "seed.demo" };
+    },
+  },
+  {
+    name: "reports import",
+    usage: "sundown reports import <file.json|-> --org <slug|id>",
+    summary: "Import reports from a JSON file (- for stdin): validated whole, all or nothing",
+    details: [
+      'file        a JSON array of reports, or { "reports": [...] }; each report:',
+      '              { "id"?: uuid, "scope": "org"|"lead"|"member", "scope_target_id": member id (null for org),',
+      '                "generated_at": "2026-11-21T18:30:00Z", "report": { "headline", "kpi_status": [], "shipped": [],',
+      '                "silent": [], "slipping": [], "blockers": [] } }',
+      "            at most 10000 reports and 20 MB per file",
+      "--org       the organization the reports belong to",
+    ],
+    options: { org: { type: "string" } },
+    positionals: ["file"],
+    build: (values, [file]) => ({ kind: "reports.import", org: requireOption(values, "org"), file: file! }),
+  },
+  {
+    name: "db migrate",
+    usage: "sundown db migrate",
+    summary: "Apply pending migrations (PostgreSQL at DATABASE_URL; the embedded database migrates itself)",
+    details: [],
+    options: {},
+    positionals: [],
+    build: () => ({ kind: "db.migrate" }),
+  },
+  {
+    name: "mcp",
+    usage: "sundown mcp",
+    summary: "Run a stdio MCP server over the REST API (SUNDOWN_API_KEY, SUNDOWN_URL)",
+    details: ["SUNDOWN_API_KEY   the key the MCP client acts with", "SUNDOWN_URL       the Sundown server, e.g. http://localhost:3000"],
+    options: {},
+    positionals: [],
+    build: () => ({ kind: "mcp" }),
+  },
+];
+
+const GROUPS = [...new Set(COMMAND_SPECS.filter((c) => c.name.includes(" ")).map((c) => c.name.split(" ")[0]!))];
+
+export function generalHelp(): string {
+  const width = Math.max(...COMMAND_SPECS.map((c) => c.name.length));
+  return [
+    "sundown — operator CLI for Sundown",
+    "",
+    "Usage: sundown <command> [options]",
+    "",
+    "Commands:",
+    ...COMMAND_SPECS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Runs on the server's database: PostgreSQL when DATABASE_URL is set, else the embedded database in",
+    "SUNDOWN_DATA_DIR (default ./.data), also while the server is running on it.",
+    "Run `sundown <command> --help` for a command's options. Exit codes: 0 ok, 1 failed, 2 usage error.",
+  ].join("\n");
+}
+
+function commandHelp(spec: CommandSpec): string {
+  return [`${spec.summary}.`, "", `Usage: ${spec.usage}`, ...(spec.details.length ? ["", ...spec.details.map((d) => `  ${d}`)] : [])].join("\n");
+}
+
+function groupHelp(group: string): string {
+  const specs = COMMAND_SPECS.filter((c) => c.name.startsWith(`${group} `));
+  return ["Usage:", ...specs.map((c) => `  ${c.usage}`), "", `Run \`sundown ${group} <subcommand> --help\` for details.`].join("\n");
+}
+
+function requireOption(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== "string") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function findSpec(argv: string[]): { spec: CommandSpec; rest: string[] } {
+  const [first = "", second = ""] = argv;
+  const two = COMMAND_SPECS.find((c) => c.name === `${first} ${second}`);
+  if (two) return { spec: two, rest: argv.slice(2) };
+  const one = COMMAND_SPECS.find((c) => c.name === first);
+  if (one) return { spec: one, rest: argv.slice(1) };
+  if (GROUPS.includes(first)) {
+    const subcommands = COMMAND_SPECS.filter((c) => c.name.startsWith(`${first} `)).map((c) => c.name.split(" ")[1]);
+    const what = second && !second.startsWith("-") ? `unknown subcommand "${second}"` : "missing subcommand";
+    throw new UsageError(`sundown ${first}: ${what}; use one of: ${subcommands.join(", ")}`);
+  }
+  throw new UsageError(`unknown command "${first}". Run \`sundown --help\` for the list.`);
+}
+
+const isHelpFlag = (arg: string) => arg === "--help" || arg === "-h";
+
+export function parseCommandLine(argv: string[], now = new Date()): Invocation {
+  if (argv.length === 0) return { kind: "help", text: generalHelp(), exitCode: 2 };
+  if (isHelpFlag(argv[0]!) || argv[0] === "help") {
+    if (argv.length === 1) return { kind: "help", text: generalHelp(), exitCode: 0 };
+    return { kind: "help", text: commandHelp(findSpec(argv.slice(1).filter((a) => !isHelpFlag(a))).spec), exitCode: 0 };
+  }
+  if (GROUPS.includes(argv[0]!) && (argv.length === 1 || isHelpFlag(argv[1]!))) {
+    return { kind: "help", text: groupHelp(argv[0]!), exitCode: argv.length === 1 ? 2 : 0 };
+  }
+  const { spec, rest } = findSpec(argv);
+  const optionsEnd = rest.indexOf("--");
+  if ((optionsEnd === -1 ? rest : rest.slice(0, optionsEnd)).some(isHelpFlag)) {
+    return { kind: "help", text: commandHelp(spec), exitCode: 0 };
+  }
+  try {
+    const { values, positionals, tokens } = parseArgs({ args: rest, options: spec.options, allowPositionals: true, strict: true, tokens: true });
+    const seen = new Set<string>();
+    for (const token of tokens) {
+      if (token.kind !== "option") continue;
+      if (seen.has(token.name)) throw new UsageError(`--${token.name} is given more than once`);
+      seen.add(token.name);
+    }
+    if (positionals.length < spec.positionals.length) {
+      throw new UsageError(`missing <${spec.positionals[positionals.length]}>`);
+    }
+    if (positionals.length > spec.positionals.length) {
+      throw new UsageError(`unexpected argument "${positionals[spec.positionals.length]}"`);
+    }
+    return spec.build(values as Values, positionals, now);
+  } catch (error) {
+    const message = error instanceof UsageError ? error.message : nodeParseMessage(error);
+    if (message.startsWith("sundown ")) throw new UsageError(message);
+    throw new UsageError(`sundown ${spec.name}: ${message}\nUsage: ${spec.usage}`);
+  }
+}
+
+/** node:util's parse errors, first sentence only, e.g. "unknown option '--nme'". */
+function nodeParseMessage(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (typeof code !== "string" || !code.startsWith("ERR_PARSE_ARGS")) throw error;
+  const option = /'(--?[\w-]+)/.exec((error as Error).message)?.[1];
+  if (option && /argument missing|ambiguous/.test((error as Error).message)) return `${option} needs a value`;
+  const first = (error as Error).message.split(/\.\s/)[0]!.replace(/\.$/, "");
+  return first.charAt(0).toLowerCase() + first.slice(1);
+}

@@ -1,0 +1,89 @@
+import type { CreatedKeyResult, KeyListResult, RevokedKeyResult } from "@/lib/cli/commands";
+import type { OrganizationRef } from "@/lib/data/organizations";
+import { parseCommandLine, type Invocation } from "./args";
+import {
+  createdKeyJson,
+  formatCreatedKey,
+  formatImport,
+  formatKeyList,
+  formatMigration,
+  formatOrganizations,
+  formatRevokedKey,
+  formatSeed,
+  keyListJson,
+} from "./format";
+import { readImportSource } from "./import-source";
+
+// Entry point of `sundown` (bin/sundown.mjs). Errors become one message on stderr and an exit code:
+// 1 the command failed, 2 the command line was wrong. No stack traces.
+
+interface Output {
+  stdout?: string;
+  stderr?: string;
+}
+
+async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" }>): Promise<Output> {
+  const { executeCommand, migrateDatabase } = await import("@/lib/cli/execute");
+  switch (invocation.kind) {
+    case "keys.create": {
+      const result = (await executeCommand("keys.create", invocation.args)) as CreatedKeyResult;
+      return invocation.json ? { stdout: createdKeyJson(result) } : formatCreatedKey(result);
+    }
+    case "keys.list": {
+      const result = (await executeCommand("keys.list", invocation.args)) as KeyListResult;
+      return { stdout: invocation.json ? keyListJson(result) : formatKeyList(result) };
+    }
+    case "keys.revoke":
+      return { stdout: formatRevokedKey((await executeCommand("keys.revoke", invocation.args)) as RevokedKeyResult) };
+    case "orgs.list": {
+      const orgs = (await executeCommand("orgs.list", {})) as OrganizationRef[];
+      return { stdout: invocation.json ? JSON.stringify(orgs, null, 2) : formatOrganizations(orgs) };
+    }
+    case "seed.demo":
+      return { stdout: formatSeed((await executeCommand("seed.demo", {})) as { created: string[]; skipped: string[] }) };
+    case "reports.import": {
+      const { parseImportText, validateImportReports } = await import("@/lib/data/import-reports");
+      // Checked here first, so a bad file is refused before the database is even opened.
+      const reports = validateImportReports(parseImportText(await readImportSource(invocation.file)));
+      const result = await executeCommand("reports.import", { org: invocation.org, reports });
+      return { stdout: formatImport(result as Parameters<typeof formatImport>[0]) };
+    }
+    case "db.migrate":
+      return { stdout: formatMigration(await migrateDatabase()) };
+  }
+}
+
+async function main(argv: string[]): Promise<number | "keep-running"> {
+  const { toCommandFailure } = await import("@/lib/cli/errors");
+  try {
+    const invocation = parseCommandLine(argv);
+    if (invocation.kind === "help") {
+      (invocation.exitCode === 0 ? process.stdout : process.stderr).write(`${invocation.text}\n`);
+      return invocation.exitCode;
+    }
+    // The CLI's output is for the operator; the JSON log lines are for servers.
+    process.env.SUNDOWN_LOG_LEVEL ??= "warn";
+    const { getEnv } = await import("@/lib/env");
+    getEnv();
+    if (invocation.kind === "mcp") {
+      const { runStdioServer } = await import("@/lib/mcp/stdio");
+      await runStdioServer();
+      return "keep-running";
+    }
+    const output = await run(invocation);
+    if (output.stdout) process.stdout.write(`${output.stdout}\n`);
+    if (output.stderr) process.stderr.write(`${output.stderr}\n`);
+    return 0;
+  } catch (error) {
+    const { message, exitCode } = toCommandFailure(error);
+    process.stderr.write(`${message.startsWith("sundown") ? message : `sundown: ${message}`}\n`);
+    if (process.env.SUNDOWN_LOG_LEVEL === "debug" && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    return exitCode;
+  }
+}
+
+const outcome = await main(process.argv.slice(2));
+if (outcome !== "keep-running") {
+  // Exit once the output is flushed: an idle pool or timer must never keep the CLI hanging.
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(outcome)));
+}

@@ -1,0 +1,132 @@
+import { getDb, getDbHandle, pendingMigrations } from "@/lib/db";
+import { readMigrations } from "@/lib/db/migrate";
+import { seedDemo } from "@/lib/demo/seed";
+import { DEMO_ORGANIZATIONS } from "@/lib/demo/data";
+import { createApiKey, findApiKeyOrganization, listApiKeys, revokeApiKey } from "@/lib/data/api-keys";
+import { importReports, validateImportReports } from "@/lib/data/import-reports";
+import { findOrganization, listOrganizations, type OrganizationRef } from "@/lib/data/organizations";
+import { ApiError } from "@/lib/http/errors";
+import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
+import { CommandError, UsageError } from "./errors";
+
+// The operator commands that touch the database. They run in the CLI's own process, or inside the
+// running server when it owns the embedded database (lib/cli/command-server.ts): the same code either
+// way. Results are plain JSON, so both paths hand the CLI the same thing to print.
+
+const CLI_ACTOR = { label: "cli" } as const;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+async function requireOrganization(slugOrId: string): Promise<OrganizationRef> {
+  const organization = await findOrganization(slugOrId);
+  if (!organization) throw new CommandError(`No organization "${slugOrId}". Run \`sundown orgs list\` to see them.`);
+  return organization;
+}
+
+async function createKey(args: CommandArgs<"keys.create">) {
+  const organization = await requireOrganization(args.org);
+  const key = await createApiKey({
+    organizationId: organization.id,
+    name: args.name,
+    scopes: args.scopes,
+    expiresAt: args.expiresAt ? new Date(args.expiresAt) : null,
+    actor: CLI_ACTOR,
+  });
+  return {
+    id: key.id,
+    key: key.key,
+    name: key.name,
+    scopes: key.scopes,
+    organization,
+    hint: key.hint,
+    created_at: key.createdAt.toISOString(),
+    expires_at: iso(key.expiresAt),
+  };
+}
+
+export type CreatedKeyResult = Awaited<ReturnType<typeof createKey>>;
+
+async function listKeys(args: CommandArgs<"keys.list">) {
+  const organization = await requireOrganization(args.org);
+  const keys = await listApiKeys(organization.id);
+  return {
+    organization,
+    keys: keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      hint: k.hint,
+      scopes: k.scopes,
+      status: k.status,
+      created_by: k.createdBy,
+      created_at: k.createdAt.toISOString(),
+      last_used_at: iso(k.lastUsedAt),
+      expires_at: iso(k.expiresAt),
+      revoked_at: iso(k.revokedAt),
+    })),
+  };
+}
+
+export type KeyListResult = Awaited<ReturnType<typeof listKeys>>;
+
+async function revokeKey(args: CommandArgs<"keys.revoke">) {
+  const notFound = new CommandError(`No API key with id ${args.keyId}. Run \`sundown keys list --org <org>\` to see the keys.`);
+  const organization = await findApiKeyOrganization(args.keyId);
+  if (!organization) throw notFound;
+  const startedAt = new Date();
+  try {
+    const { revokedAt } = await revokeApiKey(organization.id, args.keyId, CLI_ACTOR);
+    return { id: args.keyId, organization, revoked_at: revokedAt.toISOString(), already_revoked: revokedAt < startedAt };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") throw notFound;
+    throw error;
+  }
+}
+
+export type RevokedKeyResult = Awaited<ReturnType<typeof revokeKey>>;
+
+async function listOrgs() {
+  return listOrganizations();
+}
+
+async function seedDemoData() {
+  const created = await seedDemo(await getDb());
+  return { created, skipped: DEMO_ORGANIZATIONS.map((o) => o.slug).filter((slug) => !created.includes(slug)) };
+}
+
+async function importReportFile(args: CommandArgs<"reports.import">) {
+  const reports = validateImportReports(args.reports);
+  const organization = await requireOrganization(args.org);
+  const { imported } = await importReports(organization, reports);
+  return { organization, imported };
+}
+
+/** Embedded databases are migrated whenever they are opened; this reports where they stand. */
+async function migrationStatus() {
+  const handle = await getDbHandle();
+  const all = await readMigrations();
+  const pending = await pendingMigrations(handle.client);
+  return { database: handle.kind, migrations: all.length, pending };
+}
+
+export type MigrationResult = Awaited<ReturnType<typeof migrationStatus>>;
+
+const COMMANDS: { [N in CommandName]: (args: CommandArgs<N>) => Promise<unknown> } = {
+  "keys.create": createKey,
+  "keys.list": listKeys,
+  "keys.revoke": revokeKey,
+  "orgs.list": listOrgs,
+  "seed.demo": seedDemoData,
+  "reports.import": importReportFile,
+  "db.migrate": migrationStatus,
+};
+
+/** Runs one command against this process's database, after checking its arguments. */
+export async function runCommand(name: CommandName, args: unknown): Promise<unknown> {
+  const parsed = commandArgSchemas[name].safeParse(args);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ");
+    throw new UsageError(`invalid arguments for ${name}: ${problems}`);
+  }
+  const run = COMMANDS[name] as (args: unknown) => Promise<unknown>;
+  return run(parsed.data);
+}

@@ -1,0 +1,124 @@
+import net from "node:net";
+import { closeDb, EmbeddedDbBusyError, migratePostgres, openEmbedded, openPostgres, useDbHandle, type DbHandle } from "@/lib/db";
+import { lockPath, readLock, type LockInfo } from "@/lib/db/lock";
+import { readMigrations } from "@/lib/db/migrate";
+import { getEnv } from "@/lib/env";
+import type { CommandArgs, CommandName } from "./command-args";
+import { runCommand, type MigrationResult } from "./commands";
+import { CommandError } from "./errors";
+import { encodeMessage, readMessage, type CommandResponse } from "./protocol";
+
+// Where a CLI command runs: on PostgreSQL, directly; on the embedded database, through the running
+// server that owns it (its command socket), or, with no server, by opening the database itself for
+// the duration of the command. Two processes never open the same embedded database.
+
+export interface ExecuteOptions {
+  /** How long to wait for a database held by another CLI process or a server still starting. */
+  waitMs?: number;
+}
+
+const RETRY_MS = 200;
+const CONNECT_TIMEOUT_MS = 3_000;
+// Longer than the import transaction's own limit (120 s), so the server's answer arrives first.
+const RESPONSE_TIMEOUT_MS = 150_000;
+
+export async function executeCommand<N extends CommandName>(name: N, args: CommandArgs<N>, options: ExecuteOptions = {}): Promise<unknown> {
+  const env = getEnv();
+  if (env.DATABASE_URL) return withOwnDatabase(openPostgres(env.DATABASE_URL, 2), () => runCommand(name, args));
+  const dataDir = env.dataDir;
+  if (dataDir.startsWith("memory://")) return withOwnDatabase(await openEmbedded(dataDir, "cli"), () => runCommand(name, args));
+
+  const deadline = Date.now() + (options.waitMs ?? 10_000);
+  let holder: LockInfo | undefined;
+  for (;;) {
+    holder = readLock(dataDir);
+    if (!holder) {
+      const handle = await openEmbedded(dataDir, "cli").catch((error: unknown) => {
+        if (error instanceof EmbeddedDbBusyError) return undefined;
+        throw error;
+      });
+      if (handle) return withOwnDatabase(handle, () => runCommand(name, args));
+    } else if (holder.socket) {
+      const response = await sendCommand(holder.socket, name, args);
+      if (response) {
+        if (response.ok) return response.result;
+        throw new CommandError(response.error.message, response.error.exitCode);
+      }
+    }
+    if (Date.now() >= deadline) throw busyError(dataDir, holder);
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+}
+
+/** `sundown db migrate`: PostgreSQL gets the pending migrations; the embedded database migrates itself on open. */
+export async function migrateDatabase(): Promise<MigrationResult & { applied: string[] }> {
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    const applied = await migratePostgres(env.DATABASE_URL);
+    return { database: "postgres", migrations: (await readMigrations()).length, pending: [], applied };
+  }
+  const status = (await executeCommand("db.migrate", {})) as MigrationResult;
+  return { ...status, applied: [] };
+}
+
+async function withOwnDatabase<T>(handle: DbHandle, run: () => Promise<T>): Promise<T> {
+  useDbHandle(handle);
+  // An interrupted command still closes the database cleanly and releases the lock.
+  const onSignal = () => void closeDb().finally(() => process.exit(130));
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    return await run();
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await closeDb();
+  }
+}
+
+/** Sends one command to a server's socket. `undefined` means nothing was delivered (nobody listening): safe to retry. */
+function sendCommand(socketPath: string, command: CommandName, args: unknown): Promise<CommandResponse | undefined> {
+  return new Promise((resolve, reject) => {
+    const socket = net.createConnection(socketPath);
+    let delivered = false;
+    socket.setTimeout(CONNECT_TIMEOUT_MS);
+    socket.once("timeout", () => {
+      socket.destroy();
+      if (!delivered) resolve(undefined);
+      else reject(new CommandError(`The server did not answer within ${RESPONSE_TIMEOUT_MS / 1000} s; the command may or may not have been applied.`));
+    });
+    socket.on("error", () => {
+      if (!delivered) resolve(undefined);
+    });
+    socket.once("connect", () => {
+      delivered = true;
+      socket.setTimeout(RESPONSE_TIMEOUT_MS);
+      socket.write(encodeMessage({ command, args }));
+      readMessage(socket).then(
+        (message) => {
+          socket.destroy();
+          resolve(message as CommandResponse);
+        },
+        () => {
+          socket.destroy();
+          reject(new CommandError("Lost the connection to the server during the command; it may or may not have been applied."));
+        },
+      );
+    });
+  });
+}
+
+function busyError(dataDir: string, holder: LockInfo | undefined): CommandError {
+  if (holder?.role === "server" && holder.socket) {
+    return new CommandError(
+      `The embedded database in ${dataDir} is held by server process ${holder.pid}, but its command socket does not answer.\n` +
+        `If no Sundown server is running, remove ${lockPath(dataDir)} and try again.`,
+    );
+  }
+  if (holder?.role === "server") {
+    return new CommandError(`The Sundown server (process ${holder.pid}) is still opening the embedded database in ${dataDir}; try again in a moment.`);
+  }
+  return new CommandError(
+    `Another sundown command (process ${holder?.pid ?? "unknown"}) is using the embedded database in ${dataDir}; try again when it has finished.`,
+  );
+}

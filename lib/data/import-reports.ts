@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { reportContentSchema, reportScopeSchema } from "@/lib/schemas/reports";
+import type { OrganizationRef } from "./organizations";
+
+// `sundown reports import`: a JSON file of reports, validated whole before anything is written,
+// then written in one transaction, so a bad file never leaves half an import behind.
+//
+// File format: an array of reports, or { "reports": [...] }. Each report:
+//   { "id"?: uuid, "scope": "org"|"lead"|"member", "scope_target_id"?: uuid|null,
+//     "generated_at": ISO 8601 with a time zone, "report": ReportContent }
+
+export const IMPORT_LIMITS = { maxReports: 10_000, maxBytes: 20 * 1024 * 1024 } as const;
+
+/** Problems listed in one message; the rest are counted. */
+const MAX_LISTED_ISSUES = 20;
+
+export interface ImportIssue {
+  /** Where in the file, e.g. `reports[3].report.shipped`; empty for the whole file. */
+  path: string;
+  message: string;
+}
+
+export class ImportError extends Error {
+  constructor(readonly issues: ImportIssue[]) {
+    super(formatImportIssues(issues));
+    this.name = "ImportError";
+  }
+}
+
+export function formatImportIssues(issues: ImportIssue[]): string {
+  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `  ${i.path ? `${i.path}: ` : ""}${i.message}`);
+  const more = issues.length > MAX_LISTED_ISSUES ? [`  …and ${issues.length - MAX_LISTED_ISSUES} more`] : [];
+  const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+  return [`The import file is invalid (${count}); nothing was imported.`, ...listed, ...more].join("\n");
+}
+
+const importReportSchema = z
+  .strictObject({
+    id: z.uuid().optional(),
+    scope: reportScopeSchema,
+    scope_target_id: z.uuid().nullable().optional(),
+    // The ISO pattern also checks the calendar: February 30 is refused, not rolled over into March.
+    generated_at: z.iso.datetime({ offset: true }),
+    report: reportContentSchema,
+  })
+  .superRefine((entry, ctx) => {
+    const target = entry.scope_target_id ?? null;
+    if (entry.scope === "org" && target !== null) {
+      ctx.addIssue({ code: "custom", path: ["scope_target_id"], message: 'must be null for scope "org"' });
+    }
+    if (entry.scope !== "org" && target === null) {
+      ctx.addIssue({ code: "custom", path: ["scope_target_id"], message: `required for scope "${entry.scope}": the id of a member of the organization` });
+    }
+  });
+
+export interface ImportReport {
+  id?: string;
+  scope: "org" | "lead" | "member";
+  scope_target_id: string | null;
+  generated_at: string;
+  report: z.infer<typeof reportContentSchema>;
+}
+
+/** Parses the file's text; a syntax error names its line and column. */
+export function parseImportText(text: string): unknown {
+  const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  try {
+    return JSON.parse(source);
+  } catch (error) {
+    const { line, column } = jsonErrorLocation(source, (error as Error).message);
+    const reason = (error as Error).message.replace(/\s*(in JSON )?at position \d+.*$/s, "").replace(/\s*\(line \d+ column \d+\)/, "");
+    throw new ImportError([{ path: "", message: `not valid JSON at line ${line}, column ${column}: ${reason}` }]);
+  }
+}
+
+function jsonErrorLocation(source: string, message: string): { line: number; column: number } {
+  const explicit = /line (\d+) column (\d+)/.exec(message);
+  if (explicit) return { line: Number(explicit[1]), column: Number(explicit[2]) };
+  const position = /at position (\d+)/.exec(message);
+  const offset = position ? Number(position[1]) : source.length;
+  const before = source.slice(0, offset).split("\n");
+  return { line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+/** Validates a parsed file as a whole and returns its reports, or throws every problem found. */
+export function validateImportReports(value: unknown): ImportReport[] {
+  const entries = Array.isArray(value)
+    ? value
+    : isPlainObject(value) && Object.keys(value).length === 1 && Array.isArray(value.reports)
+      ? value.reports
+      : undefined;
+  if (!entries) {
+    throw new ImportError([{ path: "", message: 'expected an array of reports or an object { "reports": [...] }' }]);
+  }
+  if (entries.length === 0) throw new ImportError([{ path: "reports", message: "the file contains no reports" }]);
+  if (entries.length > IMPORT_LIMITS.maxReports) {
+    throw new ImportError([
+      { path: "reports", message: `${entries.length} reports is more than ${IMPORT_LIMITS.maxReports} in one import; split the file` },
+    ]);
+  }
+  const issues: ImportIssue[] = [];
+  const reports: ImportReport[] = [];
+  const firstIndexOfId = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    const result = importReportSchema.safeParse(entry, { reportInput: true });
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        issues.push({ path: formatPath(["reports", index, ...issue.path]), message: describeIssue(issue) });
+      }
+      return;
+    }
+    const { id, scope, scope_target_id, generated_at, report } = result.data;
+    const normalizedId = id?.toLowerCase();
+    if (normalizedId) {
+      const first = firstIndexOfId.get(normalizedId);
+      if (first !== undefined) issues.push({ path: `reports[${index}].id`, message: `duplicate of reports[${first}].id` });
+      else firstIndexOfId.set(normalizedId, index);
+    }
+    reports.push({
+      ...(normalizedId ? { id: normalizedId } : {}),
+      scope,
+      scope_target_id: scope_target_id?.toLowerCase() ?? null,
+      generated_at: new Date(generated_at).toISOString(),
+      report,
+    });
+  });
+  if (issues.length > 0) throw new ImportError(issues);
+  return reports;
+}
+
+/**
+ * Writes validated reports into an organization, all or nothing. Checks that need the database
+ * (targets are members of this organization, ids are not taken) run inside the same transaction.
+ */
+export async function importReports(organization: OrganizationRef, reports: ImportReport[]): Promise<{ imported: number }> {
+  const db = await getDb();
+  return db.$transaction(
+    async (tx) => {
+      const issues: ImportIssue[] = [];
+      const targetIds = [...new Set(reports.flatMap((r) => (r.scope_target_id ? [r.scope_target_id] : [])))];
+      const members = targetIds.length
+        ? await tx.member.findMany({ where: { organizationId: organization.id, id: { in: targetIds } }, select: { id: true } })
+        : [];
+      const known = new Set(members.map((m) => m.id));
+      reports.forEach((r, index) => {
+        if (r.scope_target_id && !known.has(r.scope_target_id)) {
+          issues.push({ path: `reports[${index}].scope_target_id`, message: `no member with this id in organization ${organization.slug}` });
+        }
+      });
+      // Report ids are unique across organizations (primary key), so this check is deliberately not
+      // scoped by organization: it only tells the operator which ids cannot be used.
+      const ids = reports.flatMap((r) => (r.id ? [r.id] : []));
+      const taken = ids.length
+        ? new Set((await tx.report.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((r) => r.id))
+        : new Set<string>();
+      reports.forEach((r, index) => {
+        if (r.id && taken.has(r.id)) issues.push({ path: `reports[${index}].id`, message: "a report with this id already exists" });
+      });
+      if (issues.length > 0) throw new ImportError(issues);
+
+      const rows = reports.map((r) => ({
+        ...(r.id ? { id: r.id } : {}),
+        organizationId: organization.id,
+        scope: r.scope,
+        scopeTargetId: r.scope_target_id,
+        generatedAt: new Date(r.generated_at),
+        headline: r.report.headline,
+        content: r.report as Prisma.InputJsonObject,
+      }));
+      // Bounded statements: PostgreSQL allows at most 65535 bind parameters per statement.
+      for (let start = 0; start < rows.length; start += 1_000) {
+        await tx.report.createMany({ data: rows.slice(start, start + 1_000) });
+      }
+      return { imported: rows.length };
+    },
+    { maxWait: 10_000, timeout: 120_000 },
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function formatPath(path: PropertyKey[]): string {
+  return path
+    .map((part, i) => {
+      if (typeof part === "number") return `[${part}]`;
+      const key = String(part);
+      if (/^[A-Za-z_$][\w$]*$/.test(key)) return i === 0 ? key : `.${key}`;
+      return `[${JSON.stringify(key)}]`;
+    })
+    .join("");
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined ? `required (expected ${issue.expected})` : `expected ${issue.expected}, received ${typeName(issue.input)}`;
+    case "invalid_value":
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    case "unrecognized_keys":
+      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`;
+    case "invalid_format":
+      if (issue.format === "datetime") return "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z";
+      if (issue.format === "uuid") return "expected a UUID";
+      return `expected ${issue.format}`;
+    default:
+      return issue.message;
+  }
+}

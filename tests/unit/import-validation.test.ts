@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { ImportError, IMPORT_LIMITS, parseImportText, validateImportReports, type ImportIssue } from "@/lib/data/import-reports";
+
+const content = { headline: "3 shipped", kpi_status: [], shipped: [{ title: "Release" }], silent: [], slipping: [], blockers: [] };
+const entry = (overrides: Record<string, unknown> = {}) => ({ scope: "org", generated_at: "2026-11-21T18:30:00Z", report: content, ...overrides });
+const MEMBER = "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f";
+const REPORT_ID = "5b0c3a52-8a47-4d43-9a55-0d9d3b1c2e10";
+
+function issuesOf(run: () => unknown): ImportIssue[] {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ImportError);
+    return (error as ImportError).issues;
+  }
+  throw new Error("expected an ImportError");
+}
+
+describe("parseImportText", () => {
+  it("names the line and column of a JSON syntax error", () => {
+    const text = '[\n  {"scope": "org",\n   "generated_at": "2026-11-21T18:30:00Z"\n   "report": {}}\n]\n';
+    expect(issuesOf(() => parseImportText(text))).toEqual([
+      { path: "", message: "not valid JSON at line 4, column 4: Expected ',' or '}' after property value" },
+    ]);
+  });
+
+  it("an unterminated file points at its end", () => {
+    expect(issuesOf(() => parseImportText('[\n  {"scope": "org"'))).toEqual([
+      { path: "", message: "not valid JSON at line 2, column 18: Expected ',' or '}' after property value" },
+    ]);
+  });
+
+  it("ignores a byte-order mark", () => {
+    expect(parseImportText('\uFEFF{"reports": []}')).toEqual({ reports: [] });
+  });
+});
+
+describe("validateImportReports", () => {
+  it("accepts an array or { reports: [...] } and normalises ids and timestamps", () => {
+    const file = [
+      entry({ id: REPORT_ID.toUpperCase(), generated_at: "2026-11-21T19:30:00.5+01:00" }),
+      entry({ scope: "member", scope_target_id: MEMBER }),
+    ];
+    const expected = [
+      { id: REPORT_ID, scope: "org", scope_target_id: null, generated_at: "2026-11-21T18:30:00.500Z", report: content },
+      { scope: "member", scope_target_id: MEMBER, generated_at: "2026-11-21T18:30:00.000Z", report: content },
+    ];
+    expect(validateImportReports(file)).toEqual(expected);
+    expect(validateImportReports({ reports: file })).toEqual(expected);
+  });
+
+  it("keeps additional properties of report content", () => {
+    const [report] = validateImportReports([entry({ report: { ...content, notes: { mood: "good" } } })]);
+    expect(report!.report).toEqual({ ...content, notes: { mood: "good" } });
+  });
+
+  it("lists every problem of the file with its JSON path", () => {
+    const file = {
+      reports: [
+        entry(),
+        entry({ scope: "team", generated_at: "2026-11-21", extra: 1, report: { ...content, headline: 3, shipped: "none", silent: [1], blockers: undefined } }),
+        entry({ scope: "lead" }),
+        entry({ scope_target_id: MEMBER }),
+        entry({ id: "42", generated_at: "2026-02-30T10:00:00+01:00" }),
+        entry({ scope: "member", scope_target_id: "not-a-uuid", generated_at: "2026-11-21T18:30:00" }),
+      ],
+    };
+    expect(issuesOf(() => validateImportReports(file))).toEqual([
+      { path: "reports[1].scope", message: 'expected one of "org", "lead", "member"' },
+      { path: "reports[1].generated_at", message: "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z" },
+      { path: "reports[1].report.headline", message: "expected string, received number" },
+      { path: "reports[1].report.shipped", message: "expected array, received string" },
+      { path: "reports[1].report.silent[0]", message: "expected object, received number" },
+      { path: "reports[1].report.blockers", message: "required (expected array)" },
+      { path: "reports[1]", message: 'unknown field "extra"' },
+      { path: "reports[2].scope_target_id", message: 'required for scope "lead": the id of a member of the organization' },
+      { path: "reports[3].scope_target_id", message: 'must be null for scope "org"' },
+      { path: "reports[4].id", message: "expected a UUID" },
+      { path: "reports[4].generated_at", message: "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z" },
+      { path: "reports[5].scope_target_id", message: "expected a UUID" },
+      { path: "reports[5].generated_at", message: "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z" },
+    ]);
+  });
+
+  it("refuses an id used twice in the file, naming both places", () => {
+    const file = [entry({ id: REPORT_ID }), entry(), entry({ id: REPORT_ID.toUpperCase() })];
+    expect(issuesOf(() => validateImportReports(file))).toEqual([{ path: "reports[2].id", message: "duplicate of reports[0].id" }]);
+  });
+
+  it.each([
+    [{ report: [] }, ""],
+    [{ reports: [], extra: true }, ""],
+    ["reports", ""],
+    [null, ""],
+    [[], "reports"],
+  ])("refuses a file of the wrong shape: %j", (file, path) => {
+    const [issue] = issuesOf(() => validateImportReports(file));
+    expect(issue!.path).toBe(path);
+  });
+
+  it("refuses more reports than one import takes, with a clear message", () => {
+    const file = Array.from({ length: IMPORT_LIMITS.maxReports + 1 }, () => entry());
+    expect(issuesOf(() => validateImportReports(file))).toEqual([
+      { path: "reports", message: "10001 reports is more than 10000 in one import; split the file" },
+    ]);
+  });
+
+  it("the error message states that nothing was imported and lists at most 20 problems", () => {
+    const file = Array.from({ length: 25 }, () => entry({ scope: "team" }));
+    const message = (() => {
+      try {
+        validateImportReports(file);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })()!;
+    const lines = message.split("\n");
+    expect(lines[0]).toBe("The import file is invalid (25 problems); nothing was imported.");
+    expect(lines[1]).toBe('  reports[0].scope: expected one of "org", "lead", "member"');
+    expect(lines).toHaveLength(22);
+    expect(lines[21]).toBe("  …and 5 more");
+  });
+});
