@@ -10,3 +10,4 @@ export const GET = withRequest(async (request) =>
 );
 
 export { POST, PUT, PATCH, DELETE } from "@/lib/http/method-not-allowed";
+export { OPTIONS } from "@/lib/http/cors";

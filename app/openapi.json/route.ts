@@ -4,12 +4,10 @@ import { withRequest } from "@/lib/http/with-request";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 // GET /openapi.json – the OpenAPI 3.1 description, generated from the runtime zod schemas.
-// Public and CORS-open so browser-based tools and agents on other origins can load it.
+// Public and CORS-open (withRequest) so browser-based tools and agents on other origins can load it.
 export const GET = withRequest(async (request) =>
-  jsonResponse(request, buildOpenApiDocument(baseUrl(request)), {
-    cache: "public",
-    headers: { "Access-Control-Allow-Origin": "*" },
-  }),
+  jsonResponse(request, buildOpenApiDocument(baseUrl(request)), { cache: "public" }),
 );
 
 export { POST, PUT, PATCH, DELETE } from "@/lib/http/method-not-allowed";
+export { OPTIONS } from "@/lib/http/cors";

@@ -39,7 +39,7 @@ const cacheControlHeader = z
   .meta({ header: { id: "Cache-Control" }, description: "`private, no-cache` on keyed responses; `public, max-age=300` on discovery documents.", example: "private, no-cache" });
 const rateLimitHeader = z
   .string()
-  .meta({ header: { id: "RateLimit" }, description: "Remaining requests in the current window and seconds until it has room again (IETF draft RateLimit header fields).", example: '"per-key";r=117;t=42' });
+  .meta({ header: { id: "RateLimit" }, description: "Remaining requests in the current window and seconds until it has room again (IETF draft RateLimit header fields). Policy `per-key`, or `per-address` on a 429 for requests without a valid key.", example: '"per-key";r=117;t=42' });
 const rateLimitPolicyHeader = z
   .string()
   .meta({ header: { id: "RateLimit-Policy" }, description: `The per-key quota: q requests per w seconds (IETF draft RateLimit header fields).`, example: `"per-key";q=120;w=${RATE_LIMIT_WINDOW_SECONDS}` });
@@ -51,6 +51,14 @@ const allowHeader = z.literal("GET, HEAD").meta({ header: { id: "Allow" }, descr
 const linkHeader = z
   .string()
   .meta({ header: { id: "Link" }, description: "Points at the RFC 9727 API catalog.", example: '<https://sundown.example.com/.well-known/api-catalog>; rel="api-catalog"' });
+
+// Requests without a valid key are counted per client address instead, under the "per-address" policy.
+const addressRateLimitHeader = z
+  .string()
+  .meta({ description: "On requests without a valid key: the client address's remaining budget (policy `per-address`).", example: '"per-address";r=57;t=42' });
+const addressRateLimitPolicyHeader = z
+  .string()
+  .meta({ description: "On requests without a valid key: the per-address quota.", example: `"per-address";q=60;w=${RATE_LIMIT_WINDOW_SECONDS}` });
 
 const keyedHeaders = z.object({ "X-Request-Id": requestIdHeader, RateLimit: rateLimitHeader, "RateLimit-Policy": rateLimitPolicyHeader });
 
@@ -95,7 +103,11 @@ const RESPONSES = {
     "Unauthorized",
     "The API key is missing, malformed, unknown, revoked or expired (`unauthorized`). Requests without a valid key are also rate-limited per client address.",
     { error: "unauthorized", message: "The API key is not valid." },
-    z.object({ "X-Request-Id": requestIdHeader, RateLimit: rateLimitHeader.optional(), "RateLimit-Policy": rateLimitPolicyHeader.optional() }),
+    z.object({
+      "X-Request-Id": requestIdHeader,
+      RateLimit: addressRateLimitHeader.optional(),
+      "RateLimit-Policy": addressRateLimitPolicyHeader.optional(),
+    }),
   ),
   403: errorResponse(
     "InsufficientScope",
@@ -117,7 +129,7 @@ const RESPONSES = {
   ),
   429: errorResponse(
     "RateLimited",
-    "The per-key request rate is exceeded (`rate_limited`); wait for the seconds in Retry-After.",
+    "Too many requests (`rate_limited`): the key's budget is spent, or (policy `per-address`) too many requests without a valid key came from this client address. Wait for the seconds in Retry-After.",
     { error: "rate_limited", message: "Rate limit exceeded for this API key. Retry after the time in Retry-After." },
     z.object({
       "X-Request-Id": requestIdHeader,

@@ -8,7 +8,7 @@ function catalogResponse(request: Request): Response {
   const base = baseUrl(request);
   return jsonResponse(request, buildApiCatalog(base), {
     cache: "public",
-    headers: { "Content-Type": API_CATALOG_CONTENT_TYPE, Link: apiCatalogLink(base), "Access-Control-Allow-Origin": "*" },
+    headers: { "Content-Type": API_CATALOG_CONTENT_TYPE, Link: apiCatalogLink(base) },
   });
 }
 
@@ -22,3 +22,4 @@ export const HEAD = withRequest(async (request) => {
 });
 
 export { POST, PUT, PATCH, DELETE } from "@/lib/http/method-not-allowed";
+export { OPTIONS } from "@/lib/http/cors";

@@ -1,0 +1,154 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { GET as getRoot, POST as postRoot } from "@/app/api/v1/route";
+import { GET as getMe, POST as postMe } from "@/app/api/v1/me/route";
+import { GET as listReports, DELETE as deleteReports } from "@/app/api/v1/reports/route";
+import { GET as getReport, PATCH as patchReport } from "@/app/api/v1/reports/[id]/route";
+import { GET as listTeam, PUT as putTeam } from "@/app/api/v1/team/route";
+import { resetEnvCache } from "@/lib/env";
+import { withApiKey } from "@/lib/http/with-api-key";
+import { reportListSchema } from "@/lib/schemas/reports";
+import { bearer, mintKey } from "../helpers/keys";
+import { expectMatchesOpenApi } from "../helpers/openapi-validate";
+import { call } from "../helpers/request";
+
+// Every status each REST endpoint can answer with, produced by the real handlers and checked against the
+// published OpenAPI document: status listed, body valid (ajv, JSON Schema 2020-12), required headers present.
+
+type Handler = typeof getMe;
+type Result = Awaited<ReturnType<typeof call>>;
+
+const MISSING_UUID = "00000000-0000-4000-8000-000000000000";
+
+function check(path: string, res: Result, status: number) {
+  expect(res.status).toBe(status);
+  expectMatchesOpenApi("GET", path, res.status, res.status === 304 ? undefined : res.body, res.headers);
+}
+
+let key: string;
+let reportId: string;
+
+beforeAll(async () => {
+  key = (await mintKey("acme")).key;
+  const list = await call(listReports, "/api/v1/reports?limit=1", { headers: bearer(key) });
+  reportId = list.body.reports[0].id;
+});
+
+describe("every REST response matches the OpenAPI document", () => {
+  const keyed: { path: string; url: () => string; handler: Handler; params?: () => Record<string, string> }[] = [
+    { path: "/api/v1/me", url: () => "/api/v1/me", handler: getMe },
+    { path: "/api/v1/reports", url: () => "/api/v1/reports?limit=50", handler: listReports },
+    { path: "/api/v1/reports/{id}", url: () => `/api/v1/reports/${reportId}`, handler: getReport, params: () => ({ id: reportId }) },
+    { path: "/api/v1/team", url: () => "/api/v1/team", handler: listTeam },
+  ];
+
+  it("GET /api/v1: 200, then 304 with the ETag", async () => {
+    const first = await call(getRoot, "/api/v1");
+    check("/api/v1", first, 200);
+    const again = await call(getRoot, "/api/v1", { headers: { "If-None-Match": first.headers.get("etag")! } });
+    check("/api/v1", again, 304);
+    expect(again.text).toBe("");
+  });
+
+  for (const route of keyed) {
+    it(`GET ${route.path}: 200 with Bearer and X-API-Key, 304 with the ETag, 401 without a key`, async () => {
+      const ok = await call(route.handler, route.url(), { headers: bearer(key) }, route.params?.());
+      check(route.path, ok, 200);
+      const viaHeader = await call(route.handler, route.url(), { headers: { "X-API-Key": key } }, route.params?.());
+      check(route.path, viaHeader, 200);
+      const notModified = await call(
+        route.handler,
+        route.url(),
+        { headers: { ...bearer(key), "If-None-Match": ok.headers.get("etag")! } },
+        route.params?.(),
+      );
+      check(route.path, notModified, 304);
+      const anonymous = await call(route.handler, route.url(), {}, route.params?.());
+      check(route.path, anonymous, 401);
+      const badKey = await call(route.handler, route.url(), bearer("sdn_sk_nope"), route.params?.());
+      check(route.path, badKey, 401);
+    });
+  }
+
+  it("403 insufficient_scope with required_scope, for each scoped endpoint", async () => {
+    const teamOnly = (await mintKey("acme", ["team:read"])).key;
+    const reportsOnly = (await mintKey("acme", ["reports:read"])).key;
+    const reports = await call(listReports, "/api/v1/reports", { headers: bearer(teamOnly) });
+    check("/api/v1/reports", reports, 403);
+    expect(reports.body.required_scope).toBe("reports:read");
+    const report = await call(getReport, `/api/v1/reports/${reportId}`, { headers: bearer(teamOnly) }, { id: reportId });
+    check("/api/v1/reports/{id}", report, 403);
+    const team = await call(listTeam, "/api/v1/team", { headers: bearer(reportsOnly) });
+    check("/api/v1/team", team, 403);
+    expect(team.body.required_scope).toBe("team:read");
+  });
+
+  it("400 invalid_parameter for a bad limit and a bad id; 404 not_found for a missing report", async () => {
+    for (const limit of ["0", "51", "abc", "5.0"]) {
+      check("/api/v1/reports", await call(listReports, `/api/v1/reports?limit=${limit}`, { headers: bearer(key) }), 400);
+    }
+    check("/api/v1/reports/{id}", await call(getReport, "/api/v1/reports/not-a-uuid", { headers: bearer(key) }, { id: "not-a-uuid" }), 400);
+    const missing = await call(getReport, `/api/v1/reports/${MISSING_UUID}`, { headers: bearer(key) }, { id: MISSING_UUID });
+    check("/api/v1/reports/{id}", missing, 404);
+    expect(missing.body.error).toBe("not_found");
+  });
+
+  it("405 method_not_allowed with Allow on every path", async () => {
+    const cases: [string, Handler][] = [
+      ["/api/v1", postRoot],
+      ["/api/v1/me", postMe],
+      ["/api/v1/reports", deleteReports],
+      ["/api/v1/reports/{id}", patchReport],
+      ["/api/v1/team", putTeam],
+    ];
+    for (const [path, handler] of cases) {
+      const res = await call(handler, path.replace("{id}", MISSING_UUID), { method: "POST", headers: bearer(key) });
+      check(path, res, 405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD");
+    }
+  });
+
+  describe("429 rate_limited", () => {
+    afterEach(() => {
+      delete process.env.SUNDOWN_RATE_LIMIT;
+      resetEnvCache();
+    });
+
+    it("with RateLimit, RateLimit-Policy and Retry-After once a key's budget is spent", async () => {
+      process.env.SUNDOWN_RATE_LIMIT = "2";
+      resetEnvCache();
+      const limited = (await mintKey("acme")).key;
+      check("/api/v1/team", await call(listTeam, "/api/v1/team", { headers: bearer(limited) }), 200);
+      check("/api/v1/me", await call(getMe, "/api/v1/me", { headers: bearer(limited) }), 200);
+      const refused = await call(listReports, "/api/v1/reports", { headers: bearer(limited) });
+      check("/api/v1/reports", refused, 429);
+      expect(refused.body.error).toBe("rate_limited");
+      expect(refused.headers.get("ratelimit-policy")).toBe('"per-key";q=2;w=60');
+    });
+  });
+
+  // The wrapper every keyed route uses, with handlers that fail the way production can fail.
+  describe("500 and 503 from the shared route pipeline", () => {
+    it("500 internal_error when a handler breaks, without internals in the body", async () => {
+      const broken = withApiKey(async () => ({ reports: "not a list" }) as unknown as z.input<typeof reportListSchema>, {
+        scope: "reports:read",
+        output: reportListSchema,
+      });
+      const res = await call(broken, "/api/v1/reports", { headers: bearer(key) });
+      check("/api/v1/reports", res, 500);
+      expect(res.text).not.toMatch(/ZodError|not a list|at /);
+    });
+
+    it("503 service_unavailable with Retry-After when the database is unreachable", async () => {
+      const unreachable = withApiKey(
+        async () => {
+          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+        },
+        { scope: "team:read", output: reportListSchema },
+      );
+      const res = await call(unreachable, "/api/v1/team", { headers: bearer(key) });
+      check("/api/v1/team", res, 503);
+      expect(res.text).not.toContain("5432");
+    });
+  });
+});
