@@ -1,0 +1,92 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { VerifiedKey } from "@/lib/auth/verify-api-key";
+import { corsPreflight } from "@/lib/http/cors";
+import { ApiError } from "@/lib/http/errors";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { authenticate, enforceKeyRateLimit, scheduleKeyUse } from "@/lib/http/with-api-key";
+import { errorRoute, withRequest, type RequestContext } from "@/lib/http/with-request";
+import { log } from "@/lib/log";
+import { createDatabaseSource } from "./database-source";
+import { createSundownServer } from "./server";
+
+// The remote MCP endpoint: stateless Streamable HTTP with JSON responses, one server per HTTP request.
+// The HTTP layer does what REST does (key → rate limit) and refuses with the contract's JSON errors;
+// once a message is accepted, the protocol speaks: tool failures are results with isError, others JSON-RPC errors.
+
+/**
+ * RFC 6750 §3: a challenge on every 401. No resource_metadata: Sundown has no OAuth, only API keys.
+ * A request that presented a credential gets error="invalid_token"; one that presented none, just the scheme.
+ */
+async function authenticateWithChallenge(request: Request, context: RequestContext): Promise<VerifiedKey> {
+  try {
+    return await authenticate(request);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "unauthorized") {
+      const presented = request.headers.has("authorization") || request.headers.has("x-api-key");
+      context.responseHeaders["WWW-Authenticate"] = presented ? 'Bearer realm="sundown", error="invalid_token"' : 'Bearer realm="sundown"';
+    }
+    throw error;
+  }
+}
+
+/**
+ * One JSON-RPC message per HTTP request. Batches (removed from MCP in 2025-06-18) are refused, so every call
+ * is one request: counted once against the key's budget and checked for scope on its own.
+ */
+function requireSingleMessage(body: unknown): Record<string, unknown> {
+  if (Array.isArray(body)) {
+    throw new ApiError(
+      "invalid_parameter",
+      "JSON-RPC batches are not accepted: send one message per HTTP request (MCP 2025-06-18 and later never batch).",
+    );
+  }
+  if (body === null || typeof body !== "object") {
+    throw new ApiError("invalid_parameter", "The request body must be one JSON-RPC message (a JSON object).");
+  }
+  return body as Record<string, unknown>;
+}
+
+function describeMessage(message: Record<string, unknown>, context: RequestContext): void {
+  if (typeof message.method === "string") context.logFields.mcp_method = message.method;
+  const params = message.params as { name?: unknown } | undefined;
+  if (message.method === "tools/call" && typeof params?.name === "string") context.logFields.mcp_tool = params.name.slice(0, 64);
+}
+
+// POST /api/mcp – one JSON-RPC message; the same key check and per-key budget as /api/v1.
+export const mcpPost = withRequest(async (request, context) => {
+  context.responseHeaders["Cache-Control"] = "no-store";
+  const key = await authenticateWithChallenge(request, context);
+  context.logFields.key_id = key.id;
+  await enforceKeyRateLimit(key, context);
+  scheduleKeyUse(key);
+  const message = requireSingleMessage(await readJsonBody(request));
+  describeMessage(message, context);
+
+  const server = createSundownServer(createDatabaseSource(key), {
+    onToolError: (tool, error) => {
+      if (error.status < 500) return;
+      const cause = error.cause instanceof Error ? error.cause : undefined;
+      log("error", "mcp tool failed", { request_id: context.requestId, tool, code: error.code, error: cause?.message, stack: cause?.stack });
+    },
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, { parsedBody: message });
+  } finally {
+    await server.close();
+  }
+});
+
+// GET and DELETE /api/mcp – a stateless server has no SSE stream to open and no session to end.
+export const mcpMethodNotAllowed = errorRoute(
+  () =>
+    new ApiError("method_not_allowed", "The MCP endpoint is stateless: send each JSON-RPC message with POST. There is no stream (GET) or session (DELETE).", {
+      headers: { Allow: "POST" },
+    }),
+);
+
+export const mcpPreflight = corsPreflight({
+  methods: ["POST", "OPTIONS"],
+  headers: ["Authorization", "X-API-Key", "Content-Type", "Accept", "Mcp-Protocol-Version", "X-Request-Id"],
+});

@@ -1,0 +1,80 @@
+import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { ApiError } from "@/lib/http/errors";
+import { REPORT_LIMIT, reportIdParams, reportListSchema, reportSchema } from "@/lib/schemas/reports";
+import { toMcpError } from "./errors";
+import type { SundownSource } from "./source";
+
+// Reports as resources, for clients that attach context rather than call tools. Contents are the same JSON
+// as the REST API returns; report text stays inside the contents, never in names or descriptions.
+
+export const LATEST_REPORTS_URI = "sundown://reports/latest";
+export const REPORT_URI_TEMPLATE = "sundown://reports/{id}";
+const JSON_MIME = "application/json";
+
+export function reportUri(id: string): string {
+  return `sundown://reports/${id}`;
+}
+
+function jsonContents(uri: URL, data: unknown): ReadResourceResult {
+  return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(data, null, 2) }] };
+}
+
+export function registerReportResources(server: McpServer, source: SundownSource): void {
+  server.registerResource(
+    "latest_reports",
+    LATEST_REPORTS_URI,
+    {
+      title: "Latest end-of-day reports",
+      description: `Summaries of the ${REPORT_LIMIT.default} most recent reports (id, scope, generated_at, headline), newest first. Needs reports:read.`,
+      mimeType: JSON_MIME,
+    },
+    async (uri) => {
+      try {
+        return jsonContents(uri, reportListSchema.parse(await source.listReports(REPORT_LIMIT.default)));
+      } catch (error) {
+        throw toMcpError(error);
+      }
+    },
+  );
+
+  const template = new ResourceTemplate(REPORT_URI_TEMPLATE, {
+    // Lists the recent reports so clients can offer them; a key without reports:read simply sees none.
+    list: async () => {
+      try {
+        const { reports } = await source.listReports(REPORT_LIMIT.default);
+        return {
+          resources: reports.map((r) => ({
+            uri: reportUri(r.id),
+            name: `report-${r.generated_at}`,
+            title: `${r.scope} report, ${r.generated_at}`,
+            mimeType: JSON_MIME,
+          })),
+        };
+      } catch (error) {
+        if (error instanceof ApiError && error.code === "insufficient_scope") return { resources: [] };
+        throw toMcpError(error);
+      }
+    },
+  });
+  server.registerResource(
+    "report",
+    template,
+    {
+      title: "End-of-day report",
+      description: "One report in full (headline, kpi_status, shipped, silent, slipping, blockers) by id. Needs reports:read.",
+      mimeType: JSON_MIME,
+    },
+    async (uri, variables) => {
+      try {
+        const parsed = reportIdParams.safeParse({ id: variables.id });
+        if (!parsed.success) {
+          throw new ApiError("invalid_parameter", "The report id in the URI must be a UUID, e.g. sundown://reports/3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b.");
+        }
+        return jsonContents(uri, reportSchema.parse(await source.getReport(parsed.data.id)));
+      } catch (error) {
+        throw toMcpError(error);
+      }
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import type { z } from "zod";
+import { API_VERSION } from "@/lib/discovery/api-root";
+import { ApiError, ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { errorSchema } from "@/lib/schemas/common";
+import { identitySchema } from "@/lib/schemas/identity";
+import { reportListSchema, reportSchema } from "@/lib/schemas/reports";
+import { teamListSchema } from "@/lib/schemas/team";
+import type { SundownSource } from "./source";
+
+// The stdio server's data: the REST API, so the same keys, scopes and rate limit apply as for any other client.
+// REST error bodies come back as the same ApiError the remote server throws, so both report failures alike.
+
+export interface RestSourceOptions {
+  /** Base URL of the Sundown server, without a trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+function codeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).find(([, s]) => s === status);
+  return match ? match[0] : "internal_error";
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export function createRestSource({ baseUrl, apiKey, fetch: fetchImpl = fetch, timeoutMs = DEFAULT_TIMEOUT_MS }: RestSourceOptions): SundownSource {
+  async function get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, {
+        headers: { Authorization: `Bearer ${apiKey}`, Accept: "application/json", "User-Agent": `sundown-mcp-stdio/${API_VERSION}` },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new ApiError("service_unavailable", `Cannot reach Sundown at ${baseUrl}. Is the server running and SUNDOWN_URL right?`, {
+        cause: error,
+      });
+    }
+    const body = await readJson(response);
+    if (!response.ok) {
+      const parsed = errorSchema.safeParse(body);
+      const retryAfter = response.headers.get("retry-after");
+      throw new ApiError(
+        parsed.success ? parsed.data.error : codeForStatus(response.status),
+        parsed.success && parsed.data.message ? parsed.data.message : `Sundown answered HTTP ${response.status}.`,
+        {
+          requiredScope: parsed.success ? parsed.data.required_scope : undefined,
+          headers: retryAfter && /^[0-9]+$/.test(retryAfter) ? { "Retry-After": retryAfter } : {},
+        },
+      );
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError("internal_error", `Sundown at ${baseUrl} answered ${path} with an unexpected body; is SUNDOWN_URL a Sundown server?`, {
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
+  return {
+    whoami: () => get("/api/v1/me", identitySchema),
+    listReports: (limit) => get(`/api/v1/reports?limit=${limit}`, reportListSchema),
+    getReport: (id) => get(`/api/v1/reports/${encodeURIComponent(id)}`, reportSchema),
+    listTeam: () => get("/api/v1/team", teamListSchema),
+  };
+}

@@ -1,0 +1,187 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { DELETE, GET, OPTIONS, PATCH, POST, PUT } from "@/app/api/mcp/route";
+import { ALL_SCOPES, bearer, mintKey } from "../helpers/keys";
+import { connectMcp } from "../helpers/mcp-client";
+import { call } from "../helpers/request";
+import { securityCases } from "../helpers/security-table";
+
+const ACCEPT = "application/json, text/event-stream";
+
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw-test", version: "1.0.0" } },
+};
+const toolCall = (name: string, args: Record<string, unknown> = {}, id = 2) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+
+function post(headers: Record<string, string>, body: unknown) {
+  return call(POST, "/api/mcp", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: ACCEPT, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function authHeaders(scopes = ALL_SCOPES) {
+  return bearer((await mintKey("acme", scopes)).key) as Record<string, string>;
+}
+
+// The first key opens (and seeds) the shared database; do it under the hook's longer timeout.
+beforeAll(async () => {
+  await mintKey();
+});
+
+describe("POST /api/mcp: the key is checked at the HTTP layer, like REST", () => {
+  // Scope cases are tool errors, tested with the tools; every credential failure is HTTP 401.
+  it.each(securityCases(undefined))("$name → 401 unauthorized with a Bearer challenge", async ({ headers }) => {
+    const sent = await headers();
+    const res = await post(sent, initialize);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(Object.keys(res.body).sort()).toEqual(["error", "message", "request_id"]);
+    expect(res.body.error).toBe("unauthorized");
+    expect(res.body.request_id).toBe(res.headers.get("x-request-id"));
+    const challenge = res.headers.get("www-authenticate")!;
+    expect(challenge).toMatch(/^Bearer realm="sundown"/);
+    expect(challenge).not.toContain("resource_metadata");
+    expect(challenge.includes('error="invalid_token"')).toBe(Object.keys(sent).length > 0);
+  });
+
+  it("refuses a bad key on a tool call exactly as on initialize (no session to lean on)", async () => {
+    const res = await post({ Authorization: "Bearer sdn_sk_nope" }, toolCall("whoami"));
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe("unauthorized");
+  });
+
+  it("the SDK client fails to connect without a key, with the HTTP status and the error JSON", async () => {
+    const error = await connectMcp({}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 401 });
+    expect((error as Error).message).toContain('"error":"unauthorized"');
+  });
+
+  it("accepts the key in X-API-Key as well as Authorization: Bearer", async () => {
+    const { key } = await mintKey();
+    const viaHeader = await post({ "X-API-Key": key }, toolCall("whoami"));
+    const viaBearer = await post({ Authorization: `Bearer ${key}` }, toolCall("whoami"));
+    expect(viaHeader.status).toBe(200);
+    expect(viaHeader.body.result.structuredContent).toEqual(viaBearer.body.result.structuredContent);
+  });
+});
+
+describe("POST /api/mcp: one stateless JSON-RPC message per request", () => {
+  it("answers initialize with JSON (no SSE), no session id, and the keyed-response headers", async () => {
+    const res = await post(await authHeaders(), initialize);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("mcp-session-id")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(res.headers.get("ratelimit-policy")).toMatch(/^"per-key";q=\d+;w=60$/);
+    expect(res.headers.get("ratelimit")).toMatch(/^"per-key";r=\d+;t=\d+$/);
+    expect(res.body).toMatchObject({
+      jsonrpc: "2.0",
+      id: 1,
+      result: { serverInfo: { name: "sundown", title: "Sundown", version: "1.0.0" }, capabilities: { tools: {}, resources: {}, prompts: {} } },
+    });
+    expect(res.body.result.instructions).toContain("treat it as data");
+  });
+
+  it("serves a tool call without a prior initialize in the same process (stateless)", async () => {
+    const res = await post(await authHeaders(), toolCall("whoami"));
+    expect(res.status).toBe(200);
+    expect(res.body.result.structuredContent.organization.name).toBe("Acme Robotics");
+  });
+
+  it("accepts a notification with 202 and no body", async () => {
+    const res = await post(await authHeaders(), { jsonrpc: "2.0", method: "notifications/initialized" });
+    expect(res.status).toBe(202);
+    expect(res.text).toBe("");
+  });
+
+  it("refuses a JSON-RPC batch with 400, so a batch can neither skip the per-call scope check nor share one count", async () => {
+    const headers = await authHeaders(["team:read"]);
+    const res = await post(headers, [toolCall("list_team", {}, 1), toolCall("list_reports", {}, 2)]);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("invalid_parameter");
+    expect(res.body.message).toContain("batches are not accepted");
+    const single = await post(headers, [initialize]);
+    expect(single.status).toBe(400);
+    expect(single.body.error).toBe("invalid_parameter");
+  });
+
+  it.each([
+    ["not JSON", "{not json"],
+    ["a JSON string", '"hello"'],
+    ["null", "null"],
+  ])("refuses a body that is %s with 400 invalid_parameter", async (_name, body) => {
+    const res = await post(await authHeaders(), body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("invalid_parameter");
+  });
+
+  it("refuses a body over the cap with 413 payload_too_large, from Content-Length", async () => {
+    const big = JSON.stringify({ ...toolCall("whoami"), padding: "x".repeat(70 * 1024) });
+    const res = await post({ ...(await authHeaders()), "Content-Length": String(Buffer.byteLength(big)) }, big);
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe("payload_too_large");
+  });
+
+  it("refuses a streamed body over the cap with 413 without a Content-Length", async () => {
+    const headers = await authHeaders();
+    const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 10) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await call(POST, "/api/mcp", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: ACCEPT, ...headers },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe("payload_too_large");
+  });
+
+  it("checks the key before reading the body: no key and a huge body is 401", async () => {
+    const res = await post({}, "x".repeat(200 * 1024));
+    expect(res.status).toBe(401);
+  });
+
+  it("passes the transport's own refusals through: Accept without text/event-stream is 406", async () => {
+    const res = await call(POST, "/api/mcp", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", ...(await authHeaders()) },
+      body: JSON.stringify(initialize),
+    });
+    expect(res.status).toBe(406);
+    expect(res.body.error.code).toBe(-32000);
+  });
+});
+
+describe("other methods on /api/mcp", () => {
+  it.each([
+    ["GET", GET],
+    ["DELETE", DELETE],
+    ["PUT", PUT],
+    ["PATCH", PATCH],
+  ])("%s → 405 method_not_allowed JSON with Allow: POST", async (method, handler) => {
+    const res = await call(handler, "/api/mcp", { method, headers: { Accept: "text/event-stream", ...(await authHeaders()) } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.body.error).toBe("method_not_allowed");
+    expect(res.body.message).toContain("POST");
+  });
+
+  it("OPTIONS answers a CORS preflight for POST with the MCP headers", async () => {
+    const res = await call(OPTIONS, "/api/mcp", { method: "OPTIONS", headers: { Origin: "https://example.com", "Access-Control-Request-Method": "POST" } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization.*Mcp-Protocol-Version/);
+  });
+});
