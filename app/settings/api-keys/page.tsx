@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AccountBar } from "@/components/account-bar";
+import { AuditTrail } from "@/components/api-keys/audit-trail";
+import { CreateKeyForm } from "@/components/api-keys/create-key-form";
+import { KeysTable } from "@/components/api-keys/keys-table";
+import { canManageKeys } from "@/lib/auth/require-key-manager";
+import { requireSession } from "@/lib/auth/require-session";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
+import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
+import { KEY_NAME_MAX, minExpiryDate } from "@/lib/settings/api-key-inputs";
+import { createApiKeyAction, revokeApiKeyAction } from "./actions";
+
+export const metadata: Metadata = { title: "API keys" };
+
+export default async function ApiKeysPage() {
+  const user = await requireSession("/settings/api-keys");
+
+  if (!canManageKeys(user)) {
+    return (
+      <div className="container settings">
+        <AccountBar user={user} />
+        <div className="page-head">
+          <h1>API keys</h1>
+        </div>
+        <section className="card notice" aria-labelledby="no-access-title">
+          <h2 id="no-access-title">Only founders and leads manage API keys</h2>
+          <p>
+            You are signed in as a member of {user.organization.name}. API keys give agents and scripts read access to the
+            whole organization&rsquo;s reports and roster, so only its founders and leads can create or revoke them.
+          </p>
+          <p style={{ marginBottom: 0 }}>
+            Need a key for a tool? Ask a founder or lead of {user.organization.name}. Meanwhile, the{" "}
+            <Link href="/docs">API docs</Link> describe what a key can do.
+          </p>
+        </section>
+      </div>
+    );
+  }
+
+  const [keys, events] = await Promise.all([listApiKeys(user.organization.id), listApiKeyEvents(user.organization.id)]);
+  const scopes = SCOPES.map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] }));
+
+  return (
+    <div className="container settings">
+      <AccountBar user={user} />
+      <div className="page-head">
+        <h1>API keys</h1>
+        <p>
+          Keys let agents and scripts read {user.organization.name}&rsquo;s end-of-day reports and team roster over the REST
+          API and MCP. Give each tool its own key with only the scopes it needs, and revoke a key the moment it is no longer
+          used: the next request with it is refused.
+        </p>
+      </div>
+      <div className="stack">
+        <CreateKeyForm action={createApiKeyAction} scopes={scopes} nameMax={KEY_NAME_MAX} minExpiry={minExpiryDate()} />
+        <KeysTable keys={keys} revokeAction={revokeApiKeyAction} />
+        <AuditTrail events={events} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ApiKeyEventItem } from "@/lib/data/api-keys";
+import { formatDateTime } from "../format";
+
+const VERBS = { created: "created", revoked: "revoked" } as const;
+
+export function AuditTrail({ events }: { events: ApiKeyEventItem[] }) {
+  return (
+    <section className="card" aria-labelledby="audit-title">
+      <div className="section-head">
+        <h2 id="audit-title">Activity</h2>
+        <span className="muted">Key creations and revocations, newest first</span>
+      </div>
+      {events.length === 0 ? (
+        <p className="empty" style={{ margin: 0 }}>
+          No key activity yet.
+        </p>
+      ) : (
+        <ol className="audit-list" aria-labelledby="audit-title">
+          {events.map((e) => (
+            <li key={e.id}>
+              <span>
+                <strong>{e.actor}</strong> {VERBS[e.action]} <strong>{e.keyName}</strong>{" "}
+                <span className="mono muted">{e.keyHint}</span>
+              </span>
+              <time className="muted nowrap" dateTime={e.createdAt.toISOString()}>
+                {formatDateTime(e.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+"use client";
+
+import { useActionState, useEffect, useRef } from "react";
+import type { CreateKeyField, CreateKeyState } from "@/lib/settings/api-key-actions";
+import { NewKeySecret } from "./new-key-secret";
+
+interface Props {
+  action: (previous: CreateKeyState, formData: FormData) => Promise<CreateKeyState>;
+  scopes: { scope: string; description: string }[];
+  nameMax: number;
+  minExpiry: string;
+}
+
+const FIELD_IDS: Record<CreateKeyField, string> = {
+  name: "key-name",
+  scopes: "key-scope-0",
+  expiresAt: "key-expires",
+};
+
+export function CreateKeyForm({ action, scopes, nameMax, minExpiry }: Props) {
+  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const values = state.status === "error" ? state.values : undefined;
+  const errors = state.status === "error" ? state.fieldErrors : {};
+
+  // After a refusal, focus goes to the first field to fix (or the message when no field is at fault).
+  useEffect(() => {
+    if (state.status !== "error") return;
+    const first = (Object.keys(FIELD_IDS) as CreateKeyField[]).find((f) => errors[f]);
+    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+    else summaryRef.current?.focus();
+  }, [state]);
+
+  const describedBy = (field: CreateKeyField, hintId?: string) =>
+    [hintId, errors[field] ? `${FIELD_IDS[field]}-error` : undefined].filter(Boolean).join(" ") || undefined;
+
+  // A new key remounts the form (cleared); a refusal remounts it with what was typed.
+  const formKey =
+    state.status === "created" ? state.key.id : state.status === "error" ? `error:${JSON.stringify(values)}` : "idle";
+
+  return (
+    <section className="card" aria-labelledby="create-title">
+      <h2 id="create-title">Create a key</h2>
+      {state.status === "created" && <NewKeySecret key={state.key.id} created={state.key} />}
+      <form key={formKey} action={formAction} className="form" noValidate>
+        {state.status === "error" && (
+          <p ref={summaryRef} tabIndex={-1} className="alert alert--error" role="alert">
+            {state.message}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={FIELD_IDS.name}>Name</label>
+          <input
+            id={FIELD_IDS.name}
+            name="name"
+            type="text"
+            autoComplete="off"
+            maxLength={nameMax}
+            defaultValue={values?.name ?? ""}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy("name", "key-name-hint")}
+          />
+          <p id="key-name-hint" className="hint">
+            Who or what will use it, e.g. &ldquo;Weekly digest agent&rdquo;. Up to {nameMax} characters.
+          </p>
+          {errors.name && (
+            <p id={`${FIELD_IDS.name}-error`} className="field-error">
+              {errors.name}
+            </p>
+          )}
+        </div>
+        <fieldset className="field" aria-describedby={errors.scopes ? `${FIELD_IDS.scopes}-error` : undefined}>
+          <legend>Scopes</legend>
+          {scopes.map(({ scope, description }, i) => (
+            <div className="checkbox" key={scope}>
+              <input
+                id={`key-scope-${i}`}
+                type="checkbox"
+                name="scopes"
+                value={scope}
+                defaultChecked={values?.scopes.includes(scope) ?? false}
+                aria-describedby={`key-scope-${i}-hint`}
+                aria-invalid={errors.scopes ? true : undefined}
+              />
+              <label htmlFor={`key-scope-${i}`}>
+                {scope}
+                <span id={`key-scope-${i}-hint`} className="hint">
+                  {description}
+                </span>
+              </label>
+            </div>
+          ))}
+          {errors.scopes && (
+            <p id={`${FIELD_IDS.scopes}-error`} className="field-error">
+              {errors.scopes}
+            </p>
+          )}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={FIELD_IDS.expiresAt}>Expires on (optional)</label>
+          <input
+            id={FIELD_IDS.expiresAt}
+            name="expiresAt"
+            type="date"
+            min={minExpiry}
+            defaultValue={values?.expiresAt ?? ""}
+            aria-invalid={errors.expiresAt ? true : undefined}
+            aria-describedby={describedBy("expiresAt", "key-expires-hint")}
+            style={{ maxWidth: "14rem" }}
+          />
+          <p id="key-expires-hint" className="hint">
+            The key stops working at 00:00 UTC on this date. Leave empty for a key that does not expire.
+          </p>
+          {errors.expiresAt && (
+            <p id={`${FIELD_IDS.expiresAt}-error`} className="field-error">
+              {errors.expiresAt}
+            </p>
+          )}
+        </div>
+        <div>
+          <button className="button button--primary" type="submit" disabled={pending}>
+            {pending ? "Creating…" : "Create key"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

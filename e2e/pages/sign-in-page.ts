@@ -1,0 +1,30 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "sundown-demo";
+
+export class SignInPage {
+  readonly heading: Locator;
+  readonly email: Locator;
+  readonly password: Locator;
+  readonly submit: Locator;
+  readonly error: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1, name: "Sign in to Sundown" });
+    this.email = page.getByLabel("Email");
+    this.password = page.getByLabel("Password");
+    this.submit = page.getByRole("button", { name: "Sign in" });
+    this.error = page.getByRole("alert");
+  }
+
+  async goto(callbackUrl?: string) {
+    await this.page.goto(callbackUrl ? `/signin?${new URLSearchParams({ callbackUrl })}` : "/signin");
+    await expect(this.heading).toBeVisible();
+  }
+
+  async signIn(email: string, password = DEMO_PASSWORD) {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.submit.click();
+  }
+}

@@ -1,0 +1,245 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { NextAuthOptions, User } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GitHubProvider from "next-auth/providers/github";
+import GoogleProvider from "next-auth/providers/google";
+import { z } from "zod";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { findSessionUserByEmail, findUserForSignIn, type MemberRole, type SessionUser } from "@/lib/data/users";
+import { getEnv, type Env } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
+import { createRateLimiter, type RateLimiter } from "@/lib/http/rate-limit";
+import { log } from "@/lib/log";
+
+/** What the session cookie (a JWT) carries besides name and email. Authorization re-reads role and org from the database. */
+export interface SessionClaims {
+  userId: string;
+  memberId: string;
+  organizationId: string;
+  role: MemberRole;
+}
+
+declare module "next-auth" {
+  interface Session {
+    user: Partial<SessionClaims> & { name?: string | null; email?: string | null };
+  }
+  interface User extends Partial<SessionClaims> {}
+}
+
+declare module "next-auth/jwt" {
+  interface JWT extends Partial<SessionClaims> {}
+}
+
+/** Error code the sign-in form turns into "too many attempts"; next-auth passes it through as `?error=`. */
+export const SIGN_IN_RATE_LIMITED = "RateLimited";
+
+const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+// Attempts, successful or not, per window. Generous enough for a team behind one NAT address, tight
+// enough that guessing one account's password online is hopeless.
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const SIGN_IN_LIMIT_PER_ADDRESS = 30;
+const SIGN_IN_LIMIT_PER_ACCOUNT = 10;
+
+let limiters: { address: RateLimiter; account: RateLimiter } | undefined;
+
+function signInLimiters() {
+  limiters ??= {
+    address: createRateLimiter({ prefix: "signin:ip", limit: SIGN_IN_LIMIT_PER_ADDRESS, windowSeconds: SIGN_IN_WINDOW_SECONDS }),
+    account: createRateLimiter({ prefix: "signin:account", limit: SIGN_IN_LIMIT_PER_ACCOUNT, windowSeconds: SIGN_IN_WINDOW_SECONDS }),
+  };
+  return limiters;
+}
+
+type HeaderBag = Record<string, string | string[] | undefined> | Headers | undefined;
+
+function toHeaders(bag: HeaderBag): Headers {
+  if (bag instanceof Headers) return bag;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(bag ?? {})) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return headers;
+}
+
+const credentialsInput = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  password: z.string().min(1).max(1024),
+});
+
+// Unknown emails still pay for one scrypt run, so response time does not reveal which accounts exist.
+let dummyHash: Promise<string> | undefined;
+
+/** The user a session is issued for, or null. Throws SIGN_IN_RATE_LIMITED when over either limit. */
+export async function authorizeCredentials(credentials: unknown, headers: HeaderBag): Promise<User | null> {
+  const parsed = credentialsInput.safeParse(credentials);
+  if (!parsed.success) return null;
+  const { email, password } = parsed.data;
+  const { address, account } = signInLimiters();
+  // An unknown address (no socket information) is not limited per address; the per-account limit still holds.
+  const from = clientAddress(toHeaders(headers));
+  const [byAddress, byAccount] = await Promise.all([
+    from ? address.limit(`addr:${from}`) : Promise.resolve({ success: true }),
+    account.limit(`account:${email}`),
+  ]);
+  if (!byAddress.success || !byAccount.success) {
+    log("warn", "sign-in rate limited", { by: byAddress.success ? "account" : "address" });
+    throw new Error(SIGN_IN_RATE_LIMITED);
+  }
+  const row = await findUserForSignIn(email);
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyHash));
+  if (!row || !valid || !row.member.active) return null;
+  return {
+    id: row.id,
+    name: row.member.name,
+    email: row.email,
+    userId: row.id,
+    memberId: row.member.id,
+    organizationId: row.member.organization.id,
+    role: row.member.role,
+  };
+}
+
+/**
+ * The JWT signing secret: NEXTAUTH_SECRET, else (embedded default) one generated on first start and kept in
+ * <dataDir>/auth-secret (mode 0600), so sessions survive restarts with zero configuration.
+ */
+export function resolveAuthSecret(env: Env = getEnv()): string {
+  if (env.NEXTAUTH_SECRET) return env.NEXTAUTH_SECRET;
+  if (env.dataDir.startsWith("memory://")) {
+    memorySecret ??= randomBytes(32).toString("base64url");
+    return memorySecret;
+  }
+  const file = path.join(env.dataDir, "auth-secret");
+  const existing = readSecretFile(file);
+  if (existing) return existing;
+  mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
+    log("info", "generated a session secret", { file });
+  } catch (error) {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const written = readSecretFile(file);
+  if (!written) throw new Error(`Sundown: could not read the session secret in ${file}`);
+  return written;
+}
+
+let memorySecret: string | undefined;
+
+function readSecretFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8").trim() || undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * next-auth 4 reads its public URL from process.env only: NEXTAUTH_URL, else SUNDOWN_URL, else (no URL
+ * configured) the request's own host, as next-auth does on Vercel. Next sets X-Forwarded-Host/-Proto from
+ * the real connection, so a plain `next start` on any port works.
+ */
+export function configureAuthUrl(env: Env = getEnv()): void {
+  if (process.env.NEXTAUTH_URL) return;
+  if (env.SUNDOWN_URL) process.env.NEXTAUTH_URL = new URL(env.SUNDOWN_URL).origin;
+  else process.env.AUTH_TRUST_HOST ??= "1";
+}
+
+/** OAuth sign-in only finds existing Sundown users, by an email address the provider vouches for. */
+function oauthEmail(provider: string, profile: unknown, user: User): string | null {
+  const p = (profile ?? {}) as { email?: unknown; email_verified?: unknown };
+  if (provider === "google" && p.email_verified !== true) return null;
+  const email = typeof p.email === "string" ? p.email : user.email;
+  return email ? email.trim().toLowerCase() : null;
+}
+
+function claimsOf(user: SessionUser): SessionClaims {
+  return { userId: user.userId, memberId: user.memberId, organizationId: user.organization.id, role: user.role };
+}
+
+function buildProviders(env: Env): NextAuthOptions["providers"] {
+  const providers: NextAuthOptions["providers"] = [
+    CredentialsProvider({
+      id: "credentials",
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      authorize: (credentials, request) => authorizeCredentials(credentials, request?.headers),
+    }),
+  ];
+  if (env.GITHUB_ID && env.GITHUB_SECRET) {
+    providers.push(GitHubProvider({ clientId: env.GITHUB_ID, clientSecret: env.GITHUB_SECRET }));
+  }
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    providers.push(GoogleProvider({ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }));
+  }
+  return providers;
+}
+
+/** The OAuth providers switched on by the environment, for the sign-in page. */
+export function oauthProviders(env: Env = getEnv()): { id: "github" | "google"; name: string }[] {
+  return [
+    ...(env.GITHUB_ID && env.GITHUB_SECRET ? [{ id: "github" as const, name: "GitHub" }] : []),
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? [{ id: "google" as const, name: "Google" }] : []),
+  ];
+}
+
+function buildAuthOptions(env: Env): NextAuthOptions {
+  configureAuthUrl(env);
+  return {
+    secret: resolveAuthSecret(env),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    // Cookies: next-auth's defaults are HTTP-only and SameSite=Lax, and Secure with the __Secure- prefix
+    // whenever the public URL is https.
+    pages: { signIn: "/signin", error: "/signin" },
+    providers: buildProviders(env),
+    callbacks: {
+      async signIn({ user, account, profile }) {
+        if (!account || account.type === "credentials") return true;
+        const email = oauthEmail(account.provider, profile, user);
+        return Boolean(email && (await findSessionUserByEmail(email)));
+      },
+      async jwt({ token, user, account }) {
+        if (!user || !account) return token;
+        if (account.type === "credentials") {
+          const { userId, memberId, organizationId, role } = user;
+          return { ...token, sub: userId, userId, memberId, organizationId, role };
+        }
+        const found = await findSessionUserByEmail(oauthEmail(account.provider, undefined, user) ?? "");
+        if (!found) return token;
+        return { ...token, sub: found.userId, name: found.name, email: found.email, ...claimsOf(found) };
+      },
+      async session({ session, token }) {
+        session.user = {
+          name: token.name,
+          email: token.email,
+          userId: token.userId,
+          memberId: token.memberId,
+          organizationId: token.organizationId,
+          role: token.role,
+        };
+        return session;
+      },
+    },
+    logger: {
+      error: (code, metadata) =>
+        log("error", "next-auth error", { code, error: metadata instanceof Error ? metadata.message : undefined }),
+      warn: (code) => log("warn", "next-auth warning", { code }),
+      debug: () => {},
+    },
+  };
+}
+
+let cachedOptions: NextAuthOptions | undefined;
+
+/** The one next-auth configuration, built on first use (not at import, so `next build` touches no secret). */
+export function getAuthOptions(): NextAuthOptions {
+  cachedOptions ??= buildAuthOptions(getEnv());
+  return cachedOptions;
+}

@@ -1,0 +1,18 @@
+export const DEFAULT_AFTER_SIGN_IN = "/settings/api-keys";
+
+/**
+ * Where to go after signing in: a path on this site only. Anything else (absolute URLs, protocol-relative
+ * `//host`, backslash tricks, control characters) falls back to the default, so the sign-in page cannot be
+ * used as an open redirect.
+ */
+export function safeCallbackPath(value: unknown): string {
+  if (typeof value !== "string" || value.length > 2048) return DEFAULT_AFTER_SIGN_IN;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return DEFAULT_AFTER_SIGN_IN;
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return DEFAULT_AFTER_SIGN_IN;
+  if (value.startsWith("/signin") || value.startsWith("/api/")) return DEFAULT_AFTER_SIGN_IN;
+  return value;
+}
+
+export function signInPath(returnTo: string): string {
+  return `/signin?${new URLSearchParams({ callbackUrl: safeCallbackPath(returnTo) })}`;
+}

@@ -1,0 +1,77 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests run the production build (`npm run build` first; SUNDOWN_DIST_DIR picks the build directory)
+// with `next start` on a free port, against a fresh embedded database in a temporary directory.
+// Playwright loads this file in the runner and again in every worker: the port, data directory and secret are
+// chosen once and handed down through the environment, so all of them agree.
+
+function freePortSync(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
+}
+
+process.env.SUNDOWN_E2E_PORT ??= String(freePortSync());
+process.env.SUNDOWN_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "sundown-e2e-"));
+process.env.SUNDOWN_E2E_SECRET ??= randomBytes(32).toString("base64url");
+
+const port = Number(process.env.SUNDOWN_E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // Two cores: the server and the browsers share them.
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    url: `${baseURL}/api/v1`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      // Empty means unset (lib/env.ts): the tests always run on their own embedded database.
+      DATABASE_URL: "",
+      SUNDOWN_DATA_DIR: process.env.SUNDOWN_E2E_DATA_DIR,
+      SUNDOWN_URL: baseURL,
+      NEXTAUTH_URL: baseURL,
+      NEXTAUTH_SECRET: process.env.SUNDOWN_E2E_SECRET,
+      SUNDOWN_LOG_LEVEL: "warn",
+      SUNDOWN_DIST_DIR: process.env.SUNDOWN_DIST_DIR ?? ".next",
+    },
+  },
+});

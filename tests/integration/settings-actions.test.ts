@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { verifyApiKey } from "@/lib/auth/verify-api-key";
+import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
+import { findSessionUserByEmail, type SessionUser } from "@/lib/data/users";
+import { createKeyForUser, revokeKeyForUser } from "@/lib/settings/api-key-actions";
+import { mintKey } from "../helpers/keys";
+
+// The logic behind the settings page's server actions, called the way the actions call it: with the
+// signed-in user as the database knows them (or null) and the raw form data.
+
+async function user(email: string): Promise<SessionUser> {
+  const found = await findSessionUserByEmail(email);
+  if (!found) throw new Error(`demo user ${email} is missing`);
+  return found;
+}
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) data.append(name, v);
+  return data;
+}
+
+const uniqueName = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}`;
+
+// Opening (and on first use seeding) the database can take a while on a busy machine: not part of any test.
+beforeAll(async () => {
+  await getDb();
+});
+
+describe("create key action", () => {
+  it("a founder creates a key that works with exactly its scopes, shown once", async () => {
+    const founder = await user("founder@acme.example");
+    const name = uniqueName("digest");
+    const state = await createKeyForUser(founder, form({ name, scopes: ["reports:read"], expiresAt: "2099-01-01" }));
+    if (state.status !== "created") throw new Error(`expected a key, got ${JSON.stringify(state)}`);
+    expect(state.key).toMatchObject({ name, scopes: ["reports:read"], expiresAt: "2099-01-01T00:00:00.000Z" });
+    expect(state.key.secret).toMatch(/^sdn_sk_[0-9A-Za-z]{38}$/);
+
+    const verified = await verifyApiKey(state.key.secret);
+    expect(verified).toMatchObject({ ok: true, key: { scopes: ["reports:read"], organization: { id: founder.organization.id } } });
+
+    const listed = (await listApiKeys(founder.organization.id)).find((k) => k.id === state.key.id);
+    expect(listed).toMatchObject({ name, createdBy: "Maya Chen", status: "active", scopes: ["reports:read"] });
+    expect(JSON.stringify(listed)).not.toContain(state.key.secret);
+    const events = await listApiKeyEvents(founder.organization.id);
+    expect(events.find((e) => e.keyName === name)).toMatchObject({ action: "created", actor: "Maya Chen" });
+  });
+
+  it("a lead creates keys for their own organization only, whatever the form says", async () => {
+    const lead = await user("lead@globex.example");
+    const name = uniqueName("lead-key");
+    const state = await createKeyForUser(lead, form({ name, scopes: "team:read", organizationId: "someone-else" }));
+    if (state.status !== "created") throw new Error(`expected a key, got ${JSON.stringify(state)}`);
+    expect(await verifyApiKey(state.key.secret)).toMatchObject({ ok: true, key: { organization: { name: "Globex" } } });
+  });
+
+  it("a member is refused and nothing is created", async () => {
+    const member = await user("member@acme.example");
+    const name = uniqueName("member-key");
+    const state = await createKeyForUser(member, form({ name, scopes: "team:read" }));
+    expect(state).toEqual({
+      status: "error",
+      message: "Only founders and leads can manage API keys.",
+      fieldErrors: {},
+      values: { name, scopes: ["team:read"], expiresAt: "" },
+    });
+    expect((await listApiKeys(member.organization.id)).some((k) => k.name === name)).toBe(false);
+  });
+
+  it("a signed-out caller is refused", async () => {
+    const state = await createKeyForUser(null, form({ name: "x", scopes: "team:read" }));
+    expect(state).toMatchObject({ status: "error", message: "Your session has ended. Sign in again to manage API keys." });
+  });
+
+  it("invalid input is refused field by field and nothing is created", async () => {
+    const founder = await user("founder@acme.example");
+    const before = (await listApiKeys(founder.organization.id)).length;
+    const state = await createKeyForUser(founder, form({ name: " ", scopes: "admin:write", expiresAt: "2001-01-01" }));
+    expect(state).toMatchObject({
+      status: "error",
+      message: "The key was not created. Fix the fields marked below.",
+      fieldErrors: {
+        name: "Enter a name for the key.",
+        scopes: expect.any(String),
+        expiresAt: "Choose a date in the future (the key expires at 00:00 UTC that day).",
+      },
+      values: { name: " ", scopes: ["admin:write"], expiresAt: "2001-01-01" },
+    });
+    expect((await listApiKeys(founder.organization.id)).length).toBe(before);
+  });
+});
+
+describe("revoke key action", () => {
+  it("a lead revokes a key of their organization; the next verification refuses it", async () => {
+    const lead = await user("lead@acme.example");
+    const key = await mintKey("acme", ["reports:read"]);
+    const state = await revokeKeyForUser(lead, form({ keyId: key.id }));
+    expect(state).toMatchObject({ status: "revoked", keyId: key.id, revokedAt: expect.stringMatching(/Z$/) });
+    expect(await verifyApiKey(key.key)).toEqual({ ok: false, reason: "revoked" });
+    const events = await listApiKeyEvents(lead.organization.id);
+    expect(events.find((e) => e.keyName === key.name && e.action === "revoked")).toMatchObject({ actor: "Dev Patel" });
+  });
+
+  it("a lead cannot revoke another organization's key by its id", async () => {
+    const lead = await user("lead@acme.example");
+    const other = await mintKey("globex", ["reports:read"]);
+    const state = await revokeKeyForUser(lead, form({ keyId: other.id }));
+    expect(state).toEqual({ status: "error", message: "This key does not exist in your organization." });
+    expect(await verifyApiKey(other.key)).toMatchObject({ ok: true });
+    const globexEvents = await listApiKeyEvents(other.organization.id);
+    expect(globexEvents.some((e) => e.keyName === other.name && e.action === "revoked")).toBe(false);
+  });
+
+  it("a member cannot revoke, even a key of their own organization", async () => {
+    const member = await user("member@acme.example");
+    const key = await mintKey("acme", ["team:read"]);
+    expect(await revokeKeyForUser(member, form({ keyId: key.id }))).toEqual({
+      status: "error",
+      message: "Only founders and leads can manage API keys.",
+    });
+    expect(await revokeKeyForUser(null, form({ keyId: key.id }))).toMatchObject({ status: "error" });
+    expect(await verifyApiKey(key.key)).toMatchObject({ ok: true });
+  });
+
+  it.each(["", "not-a-uuid", "00000000-0000-4000-8000-000000000000"])("refuses the key id %j as not found", async (keyId) => {
+    const founder = await user("founder@acme.example");
+    expect(await revokeKeyForUser(founder, form({ keyId }))).toEqual({
+      status: "error",
+      message: "This key does not exist in your organization.",
+    });
+  });
+
+  it("revoking twice keeps the first revocation", async () => {
+    const founder = await user("founder@acme.example");
+    const key = await mintKey("acme", ["team:read"]);
+    const first = await revokeKeyForUser(founder, form({ keyId: key.id }));
+    const second = await revokeKeyForUser(founder, form({ keyId: key.id }));
+    expect(second).toEqual(first);
+  });
+});

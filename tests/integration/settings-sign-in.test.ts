@@ -1,0 +1,116 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { authorizeCredentials, getAuthOptions, resolveAuthSecret, SIGN_IN_RATE_LIMITED } from "@/lib/auth/next-auth";
+import { findSessionUser, findSessionUserByEmail } from "@/lib/data/users";
+import { parseEnv } from "@/lib/env";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+
+const PASSWORD = "sundown-demo";
+let addressCounter = 0;
+/** A fresh documentation address (RFC 5737) per test, so per-address budgets never meet. */
+const freshAddress = () => ({ [PEER_ADDRESS_HEADER]: `198.51.100.${(addressCounter++ % 250) + 1}` });
+
+// Opening (and on first use seeding) the database can take a while on a busy machine: not part of any test.
+beforeAll(async () => {
+  await getDb();
+});
+
+describe("credentials sign-in", () => {
+  it("signs in a demo founder with the claims the session carries", async () => {
+    const user = await authorizeCredentials({ email: " Founder@Acme.Example ", password: PASSWORD }, freshAddress());
+    const expected = await findSessionUserByEmail("founder@acme.example");
+    expect(user).toEqual({
+      id: expected!.userId,
+      userId: expected!.userId,
+      name: "Maya Chen",
+      email: "founder@acme.example",
+      memberId: expected!.memberId,
+      organizationId: expected!.organization.id,
+      role: "founder",
+    });
+    expect(JSON.stringify(user)).not.toMatch(/scrypt|passwordHash/);
+  });
+
+  it.each([
+    ["a wrong password", { email: "lead@acme.example", password: "wrong-password" }],
+    ["an unknown email", { email: "nobody@acme.example", password: PASSWORD }],
+    ["a malformed email", { email: "not an email", password: PASSWORD }],
+    ["an empty password", { email: "lead@acme.example", password: "" }],
+    ["no credentials", undefined],
+  ])("refuses %s", async (_label, credentials) => {
+    expect(await authorizeCredentials(credentials, freshAddress())).toBeNull();
+  });
+
+  it("limits attempts per account, whatever the address", async () => {
+    const email = `limited-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    for (let i = 0; i < 10; i++) {
+      expect(await authorizeCredentials({ email, password: "guess" }, freshAddress())).toBeNull();
+    }
+    await expect(authorizeCredentials({ email, password: "guess" }, freshAddress())).rejects.toThrow(SIGN_IN_RATE_LIMITED);
+  }, 90_000);
+
+  it("limits attempts per address, whatever the account", async () => {
+    const headers = { [PEER_ADDRESS_HEADER]: "203.0.113.77" };
+    for (let i = 0; i < 30; i++) {
+      expect(await authorizeCredentials({ email: `spray-${i}@example.com`, password: "guess" }, headers)).toBeNull();
+    }
+    await expect(authorizeCredentials({ email: "founder@globex.example", password: PASSWORD }, headers)).rejects.toThrow(
+      SIGN_IN_RATE_LIMITED,
+    );
+    // Another address is unaffected.
+    expect(await authorizeCredentials({ email: "founder@globex.example", password: PASSWORD }, freshAddress())).toMatchObject({
+      role: "founder",
+    });
+  }, 90_000);
+});
+
+describe("session claims", () => {
+  it("puts user, member, organization and role into the token and the session", async () => {
+    const callbacks = getAuthOptions().callbacks!;
+    const user = (await authorizeCredentials({ email: "lead@globex.example", password: PASSWORD }, freshAddress()))!;
+    const token = await callbacks.jwt!({
+      token: { name: user.name, email: user.email, sub: user.id },
+      user,
+      account: { type: "credentials", provider: "credentials", providerAccountId: user.id },
+    } as never);
+    expect(token).toMatchObject({ sub: user.id, userId: user.id, memberId: user.memberId, organizationId: user.organizationId, role: "lead" });
+    const session = await callbacks.session!({ session: { expires: "" }, token } as never);
+    expect(session.user).toEqual({
+      name: "Lena Fischer",
+      email: "lead@globex.example",
+      userId: user.id,
+      memberId: user.memberId,
+      organizationId: user.organizationId,
+      role: "lead",
+    });
+    expect(await findSessionUser(token.userId as string)).toMatchObject({ role: "lead", organization: { slug: "globex" } });
+  });
+
+  it("finds no user for a token that does not name one", async () => {
+    expect(await findSessionUser("not-a-uuid")).toBeNull();
+    expect(await findSessionUser("00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+});
+
+describe("session secret", () => {
+  it("is generated once in the data directory, mode 0600, and reused", () => {
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "sundown-secret-")), "data");
+    const env = parseEnv({ SUNDOWN_DATA_DIR: dir });
+    const first = resolveAuthSecret(env);
+    expect(first.length).toBeGreaterThanOrEqual(43);
+    const file = path.join(dir, "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(resolveAuthSecret(env)).toBe(first);
+  });
+
+  it("comes from NEXTAUTH_SECRET when set, and writes nothing", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "sundown-secret-"));
+    const env = parseEnv({ SUNDOWN_DATA_DIR: dir, NEXTAUTH_SECRET: "configured-secret-0123456789" });
+    expect(resolveAuthSecret(env)).toBe("configured-secret-0123456789");
+    expect(() => statSync(path.join(dir, "auth-secret"))).toThrow();
+  });
+});

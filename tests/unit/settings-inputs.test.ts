@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { KeyAccessError, requireKeyManager } from "@/lib/auth/require-key-manager";
+import type { SessionUser } from "@/lib/data/users";
+import { createApiKeyInput, createFormFields, minExpiryDate, parseIsoDate, revokeApiKeyInput } from "@/lib/settings/api-key-inputs";
+import { DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } from "@/lib/settings/callback-path";
+import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
+
+const NOW = new Date("2026-11-22T12:00:00.000Z");
+
+function form(entries: [string, string][]): FormData {
+  const data = new FormData();
+  for (const [k, v] of entries) data.append(k, v);
+  return data;
+}
+
+const parse = (entries: [string, string][]) => createApiKeyInput(NOW).safeParse(createFormFields(form(entries)));
+
+function fieldMessages(entries: [string, string][]) {
+  const result = parse(entries);
+  if (result.success) throw new Error("expected a refusal");
+  return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+}
+
+describe("create key input", () => {
+  it("accepts a trimmed name, scopes (deduplicated) and no expiry", () => {
+    const result = parse([["name", "  Digest agent "], ["scopes", "reports:read"], ["scopes", "reports:read"], ["expiresAt", ""]]);
+    expect(result.success && result.data).toEqual({ name: "Digest agent", scopes: ["reports:read"], expiresAt: null });
+  });
+
+  it("accepts both scopes and a future date, expiring at 00:00 UTC that day", () => {
+    const result = parse([["name", "x"], ["scopes", "team:read"], ["scopes", "reports:read"], ["expiresAt", "2026-11-23"]]);
+    expect(result.success && result.data.expiresAt?.toISOString()).toBe("2026-11-23T00:00:00.000Z");
+    expect(result.success && result.data.scopes).toEqual(["team:read", "reports:read"]);
+  });
+
+  it("accepts 64 characters and refuses 65", () => {
+    expect(parse([["name", "a".repeat(64)], ["scopes", "team:read"]]).success).toBe(true);
+    expect(fieldMessages([["name", "a".repeat(65)], ["scopes", "team:read"]])).toEqual({ name: "Use at most 64 characters." });
+  });
+
+  it.each([
+    ["missing", [] as [string, string][]],
+    ["empty", [["name", ""]] as [string, string][]],
+    ["blank", [["name", "   "]] as [string, string][]],
+  ])("refuses a %s name", (_label, name) => {
+    expect(fieldMessages([...name, ["scopes", "team:read"]])).toEqual({ name: "Enter a name for the key." });
+  });
+
+  it("refuses no scope and an unknown scope", () => {
+    expect(fieldMessages([["name", "x"]])).toEqual({ scopes: "Choose at least one scope." });
+    expect(Object.keys(fieldMessages([["name", "x"], ["scopes", "admin:write"]]))).toEqual(["scopes"]);
+  });
+
+  it("refuses a repeated name field", () => {
+    expect(Object.keys(fieldMessages([["name", "a"], ["name", "b"], ["scopes", "team:read"]]))).toEqual(["name"]);
+  });
+
+  it.each(["2026-11-22", "2025-01-01", "1970-01-01"])("refuses %s: not in the future", (date) => {
+    expect(fieldMessages([["name", "x"], ["scopes", "team:read"], ["expiresAt", date]])).toEqual({
+      expiresAt: "Choose a date in the future (the key expires at 00:00 UTC that day).",
+    });
+  });
+
+  it.each(["2026-02-30", "27-01-01", "2027-1-1", "tomorrow", "2027-01-01T00:00:00Z"])("refuses %s: not a date", (date) => {
+    expect(fieldMessages([["name", "x"], ["scopes", "team:read"], ["expiresAt", date]])).toEqual({
+      expiresAt: "Enter a date as YYYY-MM-DD.",
+    });
+  });
+
+  it("offers tomorrow (UTC) as the earliest expiry", () => {
+    expect(minExpiryDate(NOW)).toBe("2026-11-23");
+    expect(minExpiryDate(new Date("2026-12-31T23:59:59.999Z"))).toBe("2027-01-01");
+    expect(parseIsoDate("2028-02-29")?.toISOString()).toBe("2028-02-29T00:00:00.000Z");
+    expect(parseIsoDate("2027-02-29")).toBeNull();
+  });
+});
+
+describe("revoke key input", () => {
+  it("takes a UUID and nothing else", () => {
+    expect(revokeApiKeyInput.safeParse({ keyId: "0B9E3F5C-8A1D-4E2B-9C3F-1A2B3C4D5E6F" }).data).toEqual({
+      keyId: "0b9e3f5c-8a1d-4e2b-9c3f-1a2b3c4d5e6f",
+    });
+    for (const keyId of ["", "1", "not-a-uuid", null, undefined, "' OR 1=1 --"]) {
+      expect(revokeApiKeyInput.safeParse({ keyId }).success).toBe(false);
+    }
+  });
+});
+
+describe("callback path after sign-in", () => {
+  it.each(["/settings/api-keys", "/docs", "/settings/api-keys?x=1#top"])("keeps the local path %s", (path) => {
+    expect(safeCallbackPath(path)).toBe(path);
+  });
+
+  it.each([
+    "https://evil.example/",
+    "//evil.example",
+    "/\\evil.example",
+    "http:/x",
+    "javascript:alert(1)",
+    "/settings\\..\\x",
+    "/a\nb",
+    "/signin?callbackUrl=/signin",
+    "/api/v1/me",
+    "",
+    undefined,
+    ["/docs"],
+  ])("falls back for %j", (value) => {
+    expect(safeCallbackPath(value)).toBe(DEFAULT_AFTER_SIGN_IN);
+  });
+
+  it("builds the sign-in URL that comes back", () => {
+    expect(signInPath("/settings/api-keys")).toBe("/signin?callbackUrl=%2Fsettings%2Fapi-keys");
+  });
+});
+
+describe("sign-in messages", () => {
+  it("says plainly what went wrong", () => {
+    expect(signInErrorMessage("CredentialsSignin")).toBe("Wrong email or password. Check both and try again.");
+    expect(signInErrorMessage("RateLimited")).toMatch(/^Too many sign-in attempts/);
+    expect(signInErrorMessage("anything else")).toBe("Sign-in failed. Try again.");
+  });
+});
+
+describe("key manager guard", () => {
+  const base: SessionUser = {
+    userId: "u",
+    email: "e@example.com",
+    memberId: "m",
+    name: "N",
+    role: "member",
+    organization: { id: "o", slug: "s", name: "Org" },
+  };
+
+  it("lets founders and leads through", () => {
+    expect(requireKeyManager({ ...base, role: "founder" }).role).toBe("founder");
+    expect(requireKeyManager({ ...base, role: "lead" }).role).toBe("lead");
+  });
+
+  it("refuses members and signed-out callers with different reasons", () => {
+    expect(() => requireKeyManager({ ...base, role: "member" })).toThrow(
+      expect.objectContaining({ reason: "forbidden", message: "Only founders and leads can manage API keys." }),
+    );
+    expect(() => requireKeyManager(null)).toThrow(KeyAccessError);
+    expect(() => requireKeyManager(null)).toThrow(expect.objectContaining({ reason: "signed_out" }));
+  });
+});
