@@ -4,8 +4,10 @@ import { log } from "@/lib/log";
 import { MemorySlidingWindow } from "./memory-store";
 import type { RemoteStore, StoreKind } from "./stores";
 
-/** How long a Redis call may take before the request is limited in memory instead (DESIGN §3). */
+/** How long a Redis call may keep this process waiting before the request is limited in memory instead. */
 export const STORE_TIMEOUT_MS = 100;
+/** Upper bound on that wait in wall time, for a process too busy to ever sit idle. */
+export const STORE_MAX_WAIT_MS = 1_000;
 /** After a failure, requests skip the store this long before trying it again. */
 export const STORE_RETRY_MS = 1_000;
 /** The degradation warning is written at most once per this interval per store. */
@@ -51,24 +53,33 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 class StoreTimeoutError extends Error {
   constructor() {
     super(`no answer within ${STORE_TIMEOUT_MS} ms`);
+    this.name = "StoreTimeoutError";
   }
 }
 
 /**
- * Waits for `work` at most `ms`. When the timer fires, the event loop may simply have been busy
- * (a burst of requests) while the answer sat in a socket buffer: a few turns of the loop let
- * that answer in, so a busy instance does not mistake itself for a slow store and count twice.
+ * Waits for `work` until the process has spent `ms` idle without an answer. Idle time (the event loop
+ * waiting for I/O) rather than wall time: when the process itself is busy, say with a burst of
+ * requests, an answer may sit unread in a socket buffer, and that is no reason to call the store slow
+ * and count a request twice. A dead or hung store shows up as idle waiting and is given up after `ms`;
+ * `maxMs` of wall time bounds the wait whatever the load.
  */
-async function settleWithin<T>(work: Promise<T>, ms: number): Promise<Outcome<T>> {
+async function settleWithin<T>(work: Promise<T>, ms: number, maxMs: number): Promise<Outcome<T>> {
   let outcome: Outcome<T> | undefined;
   const tracked = work.then(
     (value) => (outcome = { ok: true, value }),
     (error: unknown) => (outcome = { ok: false, error }),
   );
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([tracked, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-  for (let turn = 0; !outcome && turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+  const started = performance.now();
+  const utilization = performance.eventLoopUtilization();
+  for (;;) {
+    const idle = performance.eventLoopUtilization(utilization).idle;
+    const left = Math.min(ms - idle, maxMs - (performance.now() - started));
+    if (outcome || left <= 0) break;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([tracked, new Promise<void>((resolve) => (timer = setTimeout(resolve, left)))]);
+    clearTimeout(timer);
+  }
   return outcome ?? { ok: false, error: new StoreTimeoutError() };
 }
 
@@ -128,7 +139,7 @@ export class PolicyLimiter implements RateLimiter {
     const remote = this.remote;
     if (!remote) return { ...this.memory.limit(identifier), store: "memory" };
     if (remote.health.usable()) {
-      const outcome = await settleWithin(remote.ratelimit.limit(identifier), STORE_TIMEOUT_MS);
+      const outcome = await settleWithin(remote.ratelimit.limit(identifier), STORE_TIMEOUT_MS, STORE_MAX_WAIT_MS);
       if (outcome.ok) {
         remote.health.succeeded();
         const { success, limit, remaining, reset } = outcome.value;
