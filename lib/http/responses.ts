@@ -14,10 +14,13 @@ function strongEtag(body: string): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
 }
 
+// If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/"x" matches "x".
+const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, "");
+
 function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === etag);
+  return ifNoneMatch.split(",").some((tag) => opaqueTag(tag) === etag);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as mcpPost } from "@/app/api/mcp/route";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
@@ -10,6 +10,9 @@ import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { bearer, mintKey } from "../helpers/keys";
 import { awayFromWindowEdge } from "../helpers/redis-window";
 import { call } from "../helpers/request";
+
+// Opens the database (seconds on first use) before any test measures itself.
+beforeAll(() => mintKey());
 
 const POLICY = '"per-key";q=120;w=60';
 const ADDRESS_POLICY = '"per-address";q=60;w=60';
