@@ -98,7 +98,7 @@ describe("session claims", () => {
 describe("session secret", () => {
   it("is generated once in the data directory, mode 0600, and reused", () => {
     const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "sundown-secret-")), "data");
-    const env = parseEnv({ SUNDOWN_DATA_DIR: dir });
+    const env = parseEnv({ NODE_ENV: "test", SUNDOWN_DATA_DIR: dir });
     const first = resolveAuthSecret(env);
     expect(first.length).toBeGreaterThanOrEqual(43);
     const file = path.join(dir, "auth-secret");
@@ -109,7 +109,7 @@ describe("session secret", () => {
 
   it("comes from NEXTAUTH_SECRET when set, and writes nothing", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "sundown-secret-"));
-    const env = parseEnv({ SUNDOWN_DATA_DIR: dir, NEXTAUTH_SECRET: "configured-secret-0123456789" });
+    const env = parseEnv({ NODE_ENV: "test", SUNDOWN_DATA_DIR: dir, NEXTAUTH_SECRET: "configured-secret-0123456789" });
     expect(resolveAuthSecret(env)).toBe("configured-secret-0123456789");
     expect(() => statSync(path.join(dir, "auth-secret"))).toThrow();
   });

@@ -16,12 +16,12 @@ describe("sign-in environment", () => {
   });
 
   it("refuses a short secret", () => {
-    expect(() => parseEnv({ NEXTAUTH_SECRET: "short" })).toThrow(/NEXTAUTH_SECRET: must be at least 16 characters/);
+    expect(() => parseEnv({ NODE_ENV: "test", NEXTAUTH_SECRET: "short" })).toThrow(/NEXTAUTH_SECRET: must be at least 16 characters/);
   });
 
   it("switches an OAuth provider on only with both of its variables", () => {
-    expect(() => parseEnv({ GITHUB_ID: "id" })).toThrow("GITHUB_ID and GITHUB_SECRET must be set together");
-    expect(() => parseEnv({ GOOGLE_CLIENT_SECRET: "s" })).toThrow("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
-    expect(parseEnv({ GITHUB_ID: "id", GITHUB_SECRET: "s" })).toMatchObject({ GITHUB_ID: "id", GITHUB_SECRET: "s" });
+    expect(() => parseEnv({ NODE_ENV: "test", GITHUB_ID: "id" })).toThrow("GITHUB_ID and GITHUB_SECRET must be set together");
+    expect(() => parseEnv({ NODE_ENV: "test", GOOGLE_CLIENT_SECRET: "s" })).toThrow("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+    expect(parseEnv({ NODE_ENV: "test", GITHUB_ID: "id", GITHUB_SECRET: "s" })).toMatchObject({ GITHUB_ID: "id", GITHUB_SECRET: "s" });
   });
 });
