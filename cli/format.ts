@@ -1,4 +1,4 @@
-import type { CreatedKeyResult, KeyListResult, MigrationResult, RevokedKeyResult } from "@/lib/cli/commands";
+import type { CommandResult } from "@/lib/cli/commands";
 import type { OrganizationRef } from "@/lib/data/organizations";
 
 // What the operator reads. Human output is for people; --json output is a stable shape for scripts.
@@ -8,6 +8,9 @@ export function table(headers: string[], rows: string[][]): string {
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ");
   return [line(headers), ...rows.map(line)].join("\n");
 }
+
+type CreatedKeyResult = CommandResult<"keys.create">;
+type KeyListResult = CommandResult<"keys.list">;
 
 const orgLabel = (org: OrganizationRef) => `${org.name} (${org.slug})`;
 const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "-");
@@ -57,7 +60,7 @@ export function formatKeyList(result: KeyListResult): string {
   );
 }
 
-export function formatRevokedKey(result: RevokedKeyResult): string {
+export function formatRevokedKey(result: CommandResult<"keys.revoke">): string {
   return result.already_revoked
     ? `API key ${result.id} of ${orgLabel(result.organization)} was already revoked at ${result.revoked_at}.`
     : `Revoked API key ${result.id} of ${orgLabel(result.organization)}: the API refuses it from now on.`;
@@ -68,18 +71,18 @@ export function formatOrganizations(orgs: OrganizationRef[]): string {
   return table(["SLUG", "NAME", "ID"], orgs.map((o) => [o.slug, o.name, o.id]));
 }
 
-export function formatSeed(result: { created: string[]; skipped: string[] }): string {
+export function formatSeed(result: CommandResult<"seed.demo">): string {
   const lines = [];
   if (result.created.length) lines.push(`Seeded demo organizations: ${result.created.join(", ")}.`);
   if (result.skipped.length) lines.push(`Already present, left as they are: ${result.skipped.join(", ")}.`);
   return lines.join("\n");
 }
 
-export function formatImport(result: { organization: OrganizationRef; imported: number }): string {
+export function formatImport(result: CommandResult<"reports.import">): string {
   return `Imported ${result.imported} report${result.imported === 1 ? "" : "s"} into ${orgLabel(result.organization)}.`;
 }
 
-export function formatMigration(result: MigrationResult & { applied: string[] }): string {
+export function formatMigration(result: CommandResult<"db.migrate"> & { applied: string[] }): string {
   if (result.database === "embedded") {
     return `The embedded database is migrated automatically whenever it is opened: ${result.migrations === 1 ? "its 1 migration is" : `all ${result.migrations} migrations are`} applied${
       result.pending.length ? `, except ${result.pending.join(", ")}` : ""

@@ -1,5 +1,3 @@
-import type { CreatedKeyResult, KeyListResult, RevokedKeyResult } from "@/lib/cli/commands";
-import type { OrganizationRef } from "@/lib/data/organizations";
 import { parseCommandLine, type Invocation } from "./args";
 import {
   createdKeyJson,
@@ -26,27 +24,26 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" }>): P
   const { executeCommand, migrateDatabase } = await import("@/lib/cli/execute");
   switch (invocation.kind) {
     case "keys.create": {
-      const result = (await executeCommand("keys.create", invocation.args)) as CreatedKeyResult;
+      const result = await executeCommand("keys.create", invocation.args);
       return invocation.json ? { stdout: createdKeyJson(result) } : formatCreatedKey(result);
     }
     case "keys.list": {
-      const result = (await executeCommand("keys.list", invocation.args)) as KeyListResult;
+      const result = await executeCommand("keys.list", invocation.args);
       return { stdout: invocation.json ? keyListJson(result) : formatKeyList(result) };
     }
     case "keys.revoke":
-      return { stdout: formatRevokedKey((await executeCommand("keys.revoke", invocation.args)) as RevokedKeyResult) };
+      return { stdout: formatRevokedKey(await executeCommand("keys.revoke", invocation.args)) };
     case "orgs.list": {
-      const orgs = (await executeCommand("orgs.list", {})) as OrganizationRef[];
+      const orgs = await executeCommand("orgs.list", {});
       return { stdout: invocation.json ? JSON.stringify(orgs, null, 2) : formatOrganizations(orgs) };
     }
     case "seed.demo":
-      return { stdout: formatSeed((await executeCommand("seed.demo", {})) as { created: string[]; skipped: string[] }) };
+      return { stdout: formatSeed(await executeCommand("seed.demo", {})) };
     case "reports.import": {
       const { parseImportText, validateImportReports } = await import("@/lib/data/import-reports");
       // Checked here first, so a bad file is refused before the database is even opened.
       const reports = validateImportReports(parseImportText(await readImportSource(invocation.file)));
-      const result = await executeCommand("reports.import", { org: invocation.org, reports });
-      return { stdout: formatImport(result as Parameters<typeof formatImport>[0]) };
+      return { stdout: formatImport(await executeCommand("reports.import", { org: invocation.org, reports })) };
     }
     case "db.migrate":
       return { stdout: formatMigration(await migrateDatabase()) };
@@ -63,13 +60,14 @@ async function main(argv: string[]): Promise<number | "keep-running"> {
     }
     // The CLI's output is for the operator; the JSON log lines are for servers.
     process.env.SUNDOWN_LOG_LEVEL ??= "warn";
-    const { getEnv } = await import("@/lib/env");
-    getEnv();
     if (invocation.kind === "mcp") {
+      // A client of the REST API: it reads its own settings, not the server's environment.
       const { runStdioServer } = await import("@/lib/mcp/stdio");
       await runStdioServer();
       return "keep-running";
     }
+    const { getEnv } = await import("@/lib/env");
+    getEnv();
     const output = await run(invocation);
     if (output.stdout) process.stdout.write(`${output.stdout}\n`);
     if (output.stderr) process.stderr.write(`${output.stderr}\n`);

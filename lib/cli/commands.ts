@@ -44,7 +44,6 @@ async function createKey(args: CommandArgs<"keys.create">) {
   };
 }
 
-export type CreatedKeyResult = Awaited<ReturnType<typeof createKey>>;
 
 async function listKeys(args: CommandArgs<"keys.list">) {
   const organization = await requireOrganization(args.org);
@@ -66,7 +65,6 @@ async function listKeys(args: CommandArgs<"keys.list">) {
   };
 }
 
-export type KeyListResult = Awaited<ReturnType<typeof listKeys>>;
 
 async function revokeKey(args: CommandArgs<"keys.revoke">) {
   const notFound = new CommandError(`No API key with id ${args.keyId}. Run \`sundown keys list --org <org>\` to see the keys.`);
@@ -82,7 +80,6 @@ async function revokeKey(args: CommandArgs<"keys.revoke">) {
   }
 }
 
-export type RevokedKeyResult = Awaited<ReturnType<typeof revokeKey>>;
 
 async function listOrgs() {
   return listOrganizations();
@@ -108,9 +105,8 @@ async function migrationStatus() {
   return { database: handle.kind, migrations: all.length, pending };
 }
 
-export type MigrationResult = Awaited<ReturnType<typeof migrationStatus>>;
 
-const COMMANDS: { [N in CommandName]: (args: CommandArgs<N>) => Promise<unknown> } = {
+const COMMANDS = {
   "keys.create": createKey,
   "keys.list": listKeys,
   "keys.revoke": revokeKey,
@@ -118,15 +114,18 @@ const COMMANDS: { [N in CommandName]: (args: CommandArgs<N>) => Promise<unknown>
   "seed.demo": seedDemoData,
   "reports.import": importReportFile,
   "db.migrate": migrationStatus,
-};
+} satisfies { [N in CommandName]: (args: CommandArgs<N>) => Promise<unknown> };
+
+/** What a command returns: plain JSON, the same whether it ran here or in the server. */
+export type CommandResult<N extends CommandName> = Awaited<ReturnType<(typeof COMMANDS)[N]>>;
 
 /** Runs one command against this process's database, after checking its arguments. */
-export async function runCommand(name: CommandName, args: unknown): Promise<unknown> {
+export async function runCommand<N extends CommandName>(name: N, args: unknown): Promise<CommandResult<N>> {
   const parsed = commandArgSchemas[name].safeParse(args);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ");
     throw new UsageError(`invalid arguments for ${name}: ${problems}`);
   }
-  const run = COMMANDS[name] as (args: unknown) => Promise<unknown>;
+  const run = COMMANDS[name] as (args: unknown) => Promise<CommandResult<N>>;
   return run(parsed.data);
 }

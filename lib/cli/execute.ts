@@ -4,7 +4,7 @@ import { lockPath, readLock, type LockInfo } from "@/lib/db/lock";
 import { readMigrations } from "@/lib/db/migrate";
 import { getEnv } from "@/lib/env";
 import type { CommandArgs, CommandName } from "./command-args";
-import { runCommand, type MigrationResult } from "./commands";
+import { runCommand, type CommandResult } from "./commands";
 import { CommandError } from "./errors";
 import { encodeMessage, readMessage, type CommandResponse } from "./protocol";
 
@@ -22,7 +22,11 @@ const CONNECT_TIMEOUT_MS = 3_000;
 // Longer than the import transaction's own limit (120 s), so the server's answer arrives first.
 const RESPONSE_TIMEOUT_MS = 150_000;
 
-export async function executeCommand<N extends CommandName>(name: N, args: CommandArgs<N>, options: ExecuteOptions = {}): Promise<unknown> {
+export async function executeCommand<N extends CommandName>(
+  name: N,
+  args: CommandArgs<N>,
+  options: ExecuteOptions = {},
+): Promise<CommandResult<N>> {
   const env = getEnv();
   if (env.DATABASE_URL) return withOwnDatabase(openPostgres(env.DATABASE_URL, 2), () => runCommand(name, args));
   const dataDir = env.dataDir;
@@ -41,7 +45,7 @@ export async function executeCommand<N extends CommandName>(name: N, args: Comma
     } else if (holder.socket) {
       const response = await sendCommand(holder.socket, name, args);
       if (response) {
-        if (response.ok) return response.result;
+        if (response.ok) return response.result as CommandResult<N>;
         throw new CommandError(response.error.message, response.error.exitCode);
       }
     }
@@ -51,14 +55,13 @@ export async function executeCommand<N extends CommandName>(name: N, args: Comma
 }
 
 /** `sundown db migrate`: PostgreSQL gets the pending migrations; the embedded database migrates itself on open. */
-export async function migrateDatabase(): Promise<MigrationResult & { applied: string[] }> {
+export async function migrateDatabase(): Promise<CommandResult<"db.migrate"> & { applied: string[] }> {
   const env = getEnv();
   if (env.DATABASE_URL) {
     const applied = await migratePostgres(env.DATABASE_URL);
-    return { database: "postgres", migrations: (await readMigrations()).length, pending: [], applied };
+    return { database: "postgres" as const, migrations: (await readMigrations()).length, pending: [], applied };
   }
-  const status = (await executeCommand("db.migrate", {})) as MigrationResult;
-  return { ...status, applied: [] };
+  return { ...(await executeCommand("db.migrate", {})), applied: [] };
 }
 
 async function withOwnDatabase<T>(handle: DbHandle, run: () => Promise<T>): Promise<T> {

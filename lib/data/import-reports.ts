@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { reportContentSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import type { OrganizationRef } from "./organizations";
 
@@ -12,6 +11,8 @@ import type { OrganizationRef } from "./organizations";
 //     "generated_at": ISO 8601 with a time zone, "report": ReportContent }
 
 export const IMPORT_LIMITS = { maxReports: 10_000, maxBytes: 20 * 1024 * 1024 } as const;
+
+const INSERT_CHUNK = 1_000;
 
 /** Problems listed in one message; the rest are counted. */
 const MAX_LISTED_ISSUES = 20;
@@ -160,20 +161,24 @@ export async function importReports(organization: OrganizationRef, reports: Impo
       });
       if (issues.length > 0) throw new ImportError(issues);
 
-      const rows = reports.map((r) => ({
-        ...(r.id ? { id: r.id } : {}),
-        organizationId: organization.id,
-        scope: r.scope,
-        scopeTargetId: r.scope_target_id,
-        generatedAt: new Date(r.generated_at),
-        headline: r.report.headline,
-        content: r.report as Prisma.InputJsonObject,
-      }));
-      // Bounded statements: PostgreSQL allows at most 65535 bind parameters per statement.
-      for (let start = 0; start < rows.length; start += 1_000) {
-        await tx.report.createMany({ data: rows.slice(start, start + 1_000) });
+      // One set-based statement per chunk: Prisma's createMany took about 3.5 s per 1,000 reports here,
+      // this takes about 0.2 s. Values travel as one JSON parameter, never spliced into the SQL.
+      for (let start = 0; start < reports.length; start += INSERT_CHUNK) {
+        const rows = reports.slice(start, start + INSERT_CHUNK).map((r) => ({
+          id: r.id ?? null,
+          scope: r.scope,
+          scope_target_id: r.scope_target_id,
+          generated_at: r.generated_at,
+          report: r.report,
+        }));
+        await tx.$executeRaw`
+          INSERT INTO "reports" ("id", "organization_id", "scope", "scope_target_id", "generated_at", "headline", "content")
+          SELECT COALESCE(r.id, gen_random_uuid()), ${organization.id}::uuid, r.scope::"report_scope", r.scope_target_id,
+                 r.generated_at, r.report->>'headline', r.report
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            AS r(id uuid, scope text, scope_target_id uuid, generated_at timestamptz, report jsonb)`;
       }
-      return { imported: rows.length };
+      return { imported: reports.length };
     },
     { maxWait: 10_000, timeout: 120_000 },
   );
