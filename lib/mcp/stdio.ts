@@ -31,7 +31,7 @@ export interface StdioSettings {
   baseUrl: string;
 }
 
-export function readStdioSettings(env: NodeJS.ProcessEnv = process.env): StdioSettings {
+export function readStdioSettings(env: Record<string, string | undefined> = process.env): StdioSettings {
   const { SUNDOWN_API_KEY: apiKey, SUNDOWN_URL: rawUrl } = settingsSchema.parse(env);
   if (!apiKey) {
     throw new StdioStartError(

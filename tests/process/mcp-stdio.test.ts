@@ -1,0 +1,172 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateApiKey } from "@/lib/auth/api-key";
+import { textOf } from "../helpers/mcp-client";
+import { CLI, startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
+import { ROOT, freePort } from "../helpers/server";
+
+// `npx sundown mcp` as an MCP client starts it: the SDK's StdioClientTransport spawning the CLI,
+// which calls the REST API of a running server.
+const RATE_LIMIT = 20;
+const run = promisify(execFile);
+let t: McpTestServer;
+
+beforeAll(async () => {
+  t = await startMcpTestServer({ SUNDOWN_RATE_LIMIT: String(RATE_LIMIT) });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.server.stop();
+});
+
+async function connectStdio(key: string) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, "mcp"],
+    cwd: ROOT,
+    env: { SUNDOWN_API_KEY: key, SUNDOWN_URL: t.server.url },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (d: Buffer) => (stderr += d));
+  const protocolErrors: Error[] = [];
+  const client = new Client({ name: "sundown-stdio-test", version: "1.0.0" });
+  client.onerror = (error) => protocolErrors.push(error);
+  await client.connect(transport);
+  return { client, stderr: () => stderr, protocolErrors };
+}
+
+/** Runs `sundown mcp` expecting it to refuse to start; resolves with its exit code and output. */
+async function failedStart(env: Record<string, string>) {
+  // Only what an MCP client would pass: no NODE_ENV, no server settings.
+  const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as unknown as NodeJS.ProcessEnv;
+  try {
+    await run(process.execPath, [CLI, "mcp"], { cwd: ROOT, env: childEnv, timeout: 30_000 });
+    throw new Error("sundown mcp started although it should not have");
+  } catch (error) {
+    const e = error as { code?: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("stdio MCP server (sundown mcp) against a running server", () => {
+  it("serves the four tools with the same data as REST, and stdout carries only protocol", async () => {
+    const { key } = await t.mintKey();
+    const { client, stderr, protocolErrors } = await connectStdio(key);
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: "sundown", version: "1.0.0" });
+      const { tools } = await client.listTools();
+      expect(tools.map((x) => x.name)).toEqual(["whoami", "list_reports", "get_report", "list_team"]);
+      for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+
+      const me = await client.callTool({ name: "whoami", arguments: {} });
+      expect(me.structuredContent).toEqual((await t.rest("/api/v1/me", key)).body);
+      const list = await client.callTool({ name: "list_reports", arguments: { limit: 4 } });
+      const restList = (await t.rest("/api/v1/reports?limit=4", key)).body;
+      expect(list.structuredContent).toEqual(restList);
+      const id = restList.reports[0].id as string;
+      const report = await client.callTool({ name: "get_report", arguments: { id } });
+      expect(report.structuredContent).toEqual((await t.rest(`/api/v1/reports/${id}`, key)).body);
+      const team = await client.callTool({ name: "list_team", arguments: {} });
+      expect(team.structuredContent).toEqual((await t.rest("/api/v1/team", key)).body);
+
+      const latest = await client.readResource({ uri: "sundown://reports/latest" });
+      const [content] = latest.contents;
+      expect(JSON.parse(content && "text" in content ? content.text : "")).toEqual((await t.rest("/api/v1/reports", key)).body);
+      const brief = await client.getPrompt({ name: "lead_brief", arguments: { count: "2" } });
+      expect(brief.messages).toHaveLength(3);
+
+      expect(protocolErrors).toEqual([]);
+      expect(stderr()).toContain("sundown mcp: serving Acme Robotics");
+      expect(stderr()).not.toContain(key);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("bad input, a missing scope and another organization's id are tool errors, as remotely", async () => {
+    const { key } = await t.mintKey("acme", ["team:read"]);
+    const globexKey = (await t.mintKey("globex")).key;
+    const globexId = (await t.rest("/api/v1/reports?limit=1", globexKey)).body.reports[0].id as string;
+    const { client } = await connectStdio(key);
+    try {
+      const bad = await client.callTool({ name: "list_reports", arguments: { limit: 500 } });
+      expect(bad.isError).toBe(true);
+      const scoped = await client.callTool({ name: "list_reports", arguments: {} });
+      expect(scoped.isError).toBe(true);
+      expect(textOf(scoped)).toBe(
+        "insufficient_scope: This API key lacks the reports:read scope. required_scope: reports:read. Ask a founder or lead for a key with the reports:read scope (Settings → API keys).",
+      );
+      const team = await client.callTool({ name: "list_team", arguments: {} });
+      expect(team.isError).toBeFalsy();
+      const { client: full } = await connectStdio((await t.mintKey()).key);
+      try {
+        const other = await full.callTool({ name: "get_report", arguments: { id: globexId } });
+        expect(textOf(other)).toBe("not_found: No report with this id exists in your organization.");
+      } finally {
+        await full.close();
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("past the shared budget a tool call is a tool error with the retry time", async () => {
+    const { key } = await t.mintKey();
+    const { client } = await connectStdio(key);
+    try {
+      // The start-up check used one request; spend the rest over REST.
+      for (let i = 0; i < RATE_LIMIT - 1; i++) await t.rest("/api/v1/me", key);
+      const result = await client.callTool({ name: "list_team", arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^rate_limited: .* Retry after \d+ seconds\.$/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("stdio MCP server refuses to start, clearly, on stderr", () => {
+  it("without SUNDOWN_API_KEY", async () => {
+    const res = await failedStart({ SUNDOWN_URL: t.server.url });
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe("");
+    expect(res.stderr).toContain("sundown mcp: SUNDOWN_API_KEY is not set.");
+  });
+
+  it("with a key the server does not know", async () => {
+    const res = await failedStart({ SUNDOWN_URL: t.server.url, SUNDOWN_API_KEY: generateApiKey().secret });
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe("");
+    expect(res.stderr).toContain(`sundown mcp: ${t.server.url} rejected SUNDOWN_API_KEY: The API key is not valid.`);
+  });
+
+  it("with something that is not a Sundown key, without asking the server", async () => {
+    const res = await failedStart({ SUNDOWN_URL: t.server.url, SUNDOWN_API_KEY: "sk_live_not_ours" });
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe("");
+    expect(res.stderr).toContain("sundown mcp: SUNDOWN_API_KEY is not a Sundown API key");
+  });
+
+  it("with a revoked key, saying so", async () => {
+    const { id, key } = await t.mintKey();
+    await t.revokeKey(id);
+    const res = await failedStart({ SUNDOWN_URL: t.server.url, SUNDOWN_API_KEY: key });
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe("");
+    expect(res.stderr).toContain(`sundown mcp: ${t.server.url} rejected SUNDOWN_API_KEY: The API key has been revoked.`);
+    expect(res.stderr).not.toContain(key);
+  });
+
+  it("when nothing listens at SUNDOWN_URL", async () => {
+    const { key } = await t.mintKey();
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const res = await failedStart({ SUNDOWN_URL: url, SUNDOWN_API_KEY: key });
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe("");
+    expect(res.stderr).toContain(`Cannot reach Sundown at ${url}`);
+  });
+});
