@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { Ratelimit } from "@upstash/ratelimit";
 import type { RateLimiter, RateLimitPolicy, RateLimitResult } from "@/lib/http/rate-limit";
 import { log } from "@/lib/log";
