@@ -81,6 +81,8 @@ export async function runStdioServer(): Promise<void> {
   const identity = await verifyStdioKey(source, settings.baseUrl);
   const server = createSundownServer(source);
   await server.connect(new StdioServerTransport());
+  // The client hanging up ends stdin: close the server so the process can exit.
+  process.stdin.once("end", () => void server.close());
   process.stderr.write(
     `sundown mcp: serving ${identity.organization.name} (scopes: ${identity.scopes.join(", ") || "none"}) from ${settings.baseUrl} over stdio\n`,
   );
