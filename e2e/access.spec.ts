@@ -82,3 +82,98 @@ test.describe("organization isolation", () => {
     await expect(acme.row(acmeName).getByRole("cell", { name: "Active" })).toBeVisible();
   });
 });
+
+test.describe("server actions", () => {
+  test("a cross-site post and a request carrying only an API key cannot create keys", async ({ page, request, baseURL }) => {
+    const keys = await signInToKeys(page, USERS.acmeFounder);
+    const secret = await keys.createKey(uniqueName("bearer"), ["reports:read", "team:read"]);
+
+    // Capture the browser's real create-key request (action id, encoded form) without letting it through.
+    const name = uniqueName("replayed");
+    let captured: { headers: Record<string, string>; body: Buffer } | undefined;
+    await page.route("**/settings/api-keys", async (route) => {
+      const sent = route.request();
+      if (sent.method() !== "POST" || !sent.headers()["next-action"]) return route.continue();
+      captured = { headers: sent.headers(), body: sent.postDataBuffer()! };
+      return route.abort();
+    });
+    await keys.name.fill(name);
+    await keys.scope("team:read").check();
+    await keys.create.click();
+    await expect.poll(() => captured !== undefined).toBe(true);
+    await page.unroute("**/settings/api-keys");
+    const action = {
+      "next-action": captured!.headers["next-action"]!,
+      "content-type": captured!.headers["content-type"]!,
+      accept: "text/x-component",
+    };
+
+    // The signed-in browser's cookies, but posted from another site: Next's Origin check stops it.
+    const crossSite = await page.request.post("/settings/api-keys", {
+      headers: { ...action, origin: "https://evil.example" },
+      data: captured!.body,
+    });
+    expect(crossSite.status()).toBe(500);
+
+    // A valid API key and no session cookie: the action sees nobody signed in.
+    const keyOnly = await request.post("/settings/api-keys", {
+      headers: { ...action, origin: baseURL!, authorization: `Bearer ${secret}`, "x-api-key": secret },
+      data: captured!.body,
+    });
+    expect(await keyOnly.text()).toContain("Your session has ended. Sign in again to manage API keys.");
+
+    await page.goto("/settings/api-keys");
+    await expect(keys.row(name)).toHaveCount(0);
+
+    // Control: the very same request from the signed-in browser's own origin does create the key.
+    const sameSite = await page.request.post("/settings/api-keys", {
+      headers: { ...action, origin: baseURL! },
+      data: captured!.body,
+    });
+    expect(sameSite.status()).toBe(200);
+    await page.reload();
+    await expect(keys.row(name)).toBeVisible();
+  });
+});
+
+test.describe("landing and keyboard", () => {
+  test("the landing page says what Sundown is and links to sign-in and the docs", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Sundown gives your agents and scripts read-only access");
+    await expect(page.getByRole("main").getByRole("link", { name: "Read the API docs" })).toHaveAttribute("href", "/docs");
+    await snap(page, testInfo, "landing");
+    await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fsettings%2Fapi-keys$/);
+  });
+
+  test("signing in and creating a key work from the keyboard alone", async ({ page, signInPage }) => {
+    await signInPage.goto("/settings/api-keys");
+    await signInPage.email.focus();
+    await page.keyboard.type(USERS.globexFounder);
+    await page.keyboard.press("Tab");
+    await expect(signInPage.password).toBeFocused();
+    await page.keyboard.type("sundown-demo");
+    await page.keyboard.press("Enter");
+    const keys = new ApiKeysPage(page);
+    await expect(keys.heading).toBeVisible();
+
+    const name = uniqueName("keyboard");
+    await keys.name.focus();
+    await page.keyboard.type(name);
+    await page.keyboard.press("Tab");
+    await expect(keys.scope("reports:read")).toBeFocused();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    await expect(keys.scope("team:read")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(keys.expires).toBeFocused();
+    // Chromium's date input takes a Tab per segment (month, day, year) and one for its picker before moving on.
+    for (let i = 0; i < 5 && !(await keys.create.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(keys.create).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(keys.secret).toHaveValue(/^sdn_sk_/);
+    await expect(keys.row(name).getByRole("list", { name: "Scopes" })).toHaveText("reports:read");
+  });
+});

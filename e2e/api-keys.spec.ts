@@ -52,9 +52,13 @@ test.describe("API keys as a founder", () => {
     expect(await refused.json()).toMatchObject({ error: "unauthorized" });
   });
 
-  test("a key with both scopes reads the roster too", async ({ page, request }) => {
+  test("a key with both scopes and an expiry date reads the roster too", async ({ page, request }) => {
     const keys = await signInToKeys(page, USERS.acmeFounder);
-    const secret = await keys.createKey(uniqueName("roster-agent"), ["reports:read", "team:read"]);
+    const name = uniqueName("roster-agent");
+    const expires = new Date(Date.now() + 30 * 86_400_000);
+    const secret = await keys.createKey(name, ["reports:read", "team:read"], expires.toISOString().slice(0, 10));
+    const shown = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(expires);
+    await expect(keys.row(name).getByRole("cell", { name: shown })).toBeVisible();
     const team = await request.get("/api/v1/team", { headers: bearer(secret) });
     expect(team.status()).toBe(200);
     expect(await team.json()).toMatchObject({ count: expect.any(Number) });

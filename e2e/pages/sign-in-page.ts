@@ -7,14 +7,16 @@ export class SignInPage {
   readonly email: Locator;
   readonly password: Locator;
   readonly submit: Locator;
+  readonly form: Locator;
   readonly error: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { level: 1, name: "Sign in to Sundown" });
-    this.email = page.getByLabel("Email");
-    this.password = page.getByLabel("Password");
-    this.submit = page.getByRole("button", { name: "Sign in" });
-    this.error = page.getByRole("alert");
+    this.form = page.getByRole("form", { name: "Sign in to Sundown" });
+    this.email = this.form.getByLabel("Email");
+    this.password = this.form.getByLabel("Password");
+    this.submit = this.form.getByRole("button", { name: "Sign in" });
+    this.error = this.form.getByRole("alert");
   }
 
   async goto(callbackUrl?: string) {
