@@ -14,9 +14,17 @@ interface CallFrame {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: CallFrame }[];
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
+  /** Microseconds on the monotonic clock, the same clock as process.hrtime in any process. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
+}
+
+/** A span of the monotonic clock in microseconds (process.hrtime.bigint() / 1000). */
+export interface TimeWindow {
+  startUs: number;
+  endUs: number;
 }
 
 export interface ProfileSummary {
@@ -33,9 +41,9 @@ const CATEGORIES: [RegExp, string][] = [
   [/node_modules\/pg(-[a-z]+)?\//, "pg driver"],
   [/ioredis|@upstash/, "Redis client"],
   [/node_modules\/zod\//, "zod (validation, output parsing)"],
-  [/@modelcontextprotocol/, "MCP SDK"],
+  [/@modelcontextprotocol|node_modules\/(ajv|ajv-formats|fast-uri|json-schema-traverse|fast-deep-equal|zod-to-json-schema)\//, "MCP SDK (with its ajv JSON Schema validator)"],
   [/node:internal\/crypto|node:crypto|node:zlib/, "hashing and checksums (node:crypto, zlib)"],
-  [/next\/dist\/compiled\/next-server|next\/dist\/server|next\/dist\/compiled|next\/dist\//, "Next.js (routing, request/response adapters)"],
+  [/node_modules\/next\/|^next\/|turbopack:|\[turbopack\]|@opentelemetry\/api|@next\//, "Next.js (routing, adapters, tracing, Turbopack runtime)"],
   [/node:internal\/(http|_http|streams|stream|net|tls|dns|url)|node:(http|_http|net|stream|events|url)|undici|internal\/deps\/undici/, "Node.js HTTP, streams and fetch types"],
   [/node:internal\/perf|node:internal\/async_hooks|node:async_hooks|node:internal\/process|node:internal\/timers|node:timers/, "Node.js async hooks, timers, process"],
   [/^node:/, "Node.js core (other)"],
@@ -43,6 +51,8 @@ const CATEGORIES: [RegExp, string][] = [
   [/(^|\/)lib\/(mcp)\//, "Sundown lib/mcp"],
   [/(^|\/)(lib|app)\//, "Sundown lib/ and app/ (other)"],
 ];
+
+const UNATTRIBUTED = "V8 / native (unattributed)";
 
 const SPECIAL: Record<string, string> = {
   "(garbage collector)": "garbage collection",
@@ -53,7 +63,8 @@ const SPECIAL: Record<string, string> = {
 function categorize(frame: CallFrame, source: string): string {
   const special = SPECIAL[frame.functionName];
   if (special) return special;
-  if (!source) return "V8 / native (unattributed)";
+  if (!source) return UNATTRIBUTED;
+  if (source.startsWith("wasm://")) return "WebAssembly (PGlite's PostgreSQL or Prisma's query compiler)";
   for (const [pattern, name] of CATEGORIES) if (pattern.test(source)) return name;
   return `other: ${source.replace(/^.*node_modules\//, "").split("/").slice(0, 2).join("/")}`;
 }
@@ -83,26 +94,54 @@ function originalSource(frame: CallFrame, distDir: string): string {
   const original = entry?.originalSource;
   if (!original) return file;
   // Sources are relative to the chunk (../../../lib/x.ts) or project-prefixed (turbopack:///[project]/…).
-  return original.replace(/^turbopack:\/\/\/\[project\]\//, "").replace(/^(\.\.\/)+/, "").replace(/^file:\/\//, "");
+  let decoded = original;
+  try {
+    decoded = decodeURIComponent(original);
+  } catch {
+    // Not URI-encoded: keep as is.
+  }
+  return decoded.replace(/^turbopack:\/\/\/\[project\]\//, "").replace(/^(\.\.\/)+/, "").replace(/^file:\/\//, "");
 }
 
-/** Self time per category and per function, over one or more profiles (a process tree writes several). */
-export function summarizeProfile(files: string[], distDir: string): ProfileSummary {
+/**
+ * Self time per category and per function, over one or more profiles (a process tree writes several),
+ * counting only samples inside the windows (the measured runs: start-up and warm-up stay out).
+ * Native functions without a source (string writes, microtask runs) are charged to the category of
+ * the nearest JavaScript caller that has one.
+ */
+export function summarizeProfile(files: string[], distDir: string, windows: TimeWindow[]): ProfileSummary {
   const categories = new Map<string, number>();
   const functions = new Map<string, { name: string; where: string; ms: number }>();
+  const inWindow = (t: number) => windows.some((w) => t >= w.startUs && t <= w.endUs);
   let totalMs = 0;
   for (const file of files) {
     const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
     const selfUs = new Map<number, number>();
     // timeDeltas[i] is the time since the previous sample; it is charged to sample i.
-    profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    let t = profile.startTime;
+    profile.samples.forEach((id, i) => {
+      const delta = profile.timeDeltas[i] ?? 0;
+      t += delta;
+      if (inWindow(t)) selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+    });
+    const categoryOf = (id: number): string => {
+      for (let current: number | undefined = id; current !== undefined; current = parent.get(current)) {
+        const frame = byId.get(current)!.callFrame;
+        const category = categorize(frame, originalSource(frame, distDir));
+        if (category !== UNATTRIBUTED || SPECIAL[frame.functionName]) return category;
+      }
+      return UNATTRIBUTED;
+    };
     for (const node of profile.nodes) {
       const us = selfUs.get(node.id);
       if (!us || node.callFrame.functionName === "(idle)") continue;
       const ms = us / 1000;
       totalMs += ms;
       const source = originalSource(node.callFrame, distDir);
-      const category = categorize(node.callFrame, source);
+      const category = categoryOf(node.id);
       categories.set(category, (categories.get(category) ?? 0) + ms);
       const name = node.callFrame.functionName || "(anonymous)";
       const where = (path.isAbsolute(source) ? path.relative(path.dirname(distDir), source) : source).replace(/^.*node_modules\//, "");

@@ -13,7 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeMachine, limiterStore, loadAverage, type Machine } from "./machine";
 import { sampleRss, treeCpuMs, treeMaxHwmMiB } from "./proc";
-import { summarizeProfile, type ProfileSummary } from "./profile";
+import { summarizeProfile, type ProfileSummary, type TimeWindow } from "./profile";
 import { buildScenarios, preflight, type Scenario } from "./scenarios";
 import { postgresVersion, seedEmbedded, seedPostgres, type BenchFixture } from "./seed";
 import { buildExists, buildServer, ROOT, startBenchServer, type RunningServer } from "./server";
@@ -33,7 +33,7 @@ import { startLoadWorker, type LoadWorker } from "./worker-client";
 const OUT_DIR = path.join(ROOT, "bench/out");
 const RESULTS_FILE = path.join(ROOT, "bench/results.md");
 const FINDINGS_FILE = path.join(ROOT, "bench/findings.md");
-/** Counts every request but never refuses one during the bench (the env's upper bound). */
+/** Limits that count every request but never refuse one during the bench (the env's upper bound). */
 const BENCH_RATE_LIMIT = "10000000";
 const UNDER_LOAD = 1.5;
 
@@ -130,16 +130,21 @@ async function prepareDatabase(): Promise<Database> {
   };
 }
 
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
 async function measurePoint(
   worker: LoadWorker,
   server: RunningServer,
   scenario: Scenario,
   connections: number,
   durationSeconds: number,
+  windows: TimeWindow[],
 ): Promise<RunMeasurement> {
   const rss = sampleRss(server.pid);
   const cpuBefore = treeCpuMs(server.pid);
+  const startUs = monotonicUs();
   const result = await worker.run({ url: server.url, connections, durationSeconds, requests: scenario.requests });
+  windows.push({ startUs, endUs: monotonicUs() });
   const cpuAfter = treeCpuMs(server.pid);
   return {
     requests: result.requests,
@@ -176,13 +181,18 @@ function formatMachine(o: Outcome): string[] {
   return [
     `- CPU: ${m.cpu}, ${m.cores} cores; RAM ${m.memoryGiB} GiB; ${m.os}`,
     `- Node ${m.node}, Next ${m.next} (\`next start\`, build in \`${o.settings.distDir}\`)`,
-    `- Database: ${o.database}; rate-limit store: ${o.limiter} (SUNDOWN_RATE_LIMIT=${BENCH_RATE_LIMIT}: counted, never refused); server log level: ${o.logLevel}`,
+    `- Database: ${o.database}; rate-limit store: ${o.limiter} (SUNDOWN_RATE_LIMIT and SUNDOWN_ADDRESS_RATE_LIMIT=${BENCH_RATE_LIMIT}: counted, never refused); server log level: ${o.logLevel}`,
     `- Data: ${o.fixture.size.reports} reports, ${o.fixture.size.members} members, ${o.fixture.size.keys} keys in one organization; ` +
       `keyed scenarios rotate over 16 keys (and 16 report ids)`,
     `- Load: autocannon in a separate process, ${o.settings.durationSeconds} s per point after a ${o.settings.warmupSeconds} s warm-up, ` +
       `${o.settings.runs} run(s) per point (medians; runs of all scenarios interleaved), concurrency ${o.settings.connections.join(" and ")}`,
     `- Load average (1 min): ${m.loadBefore.toFixed(2)} before the bench, ${o.loadAfter.toFixed(2)} after`,
   ];
+}
+
+function describeColdStarts(samples: number[]): string {
+  if (samples.length === 0) return "cold start: not measured (--cpu-prof)";
+  return `cold start: median ${median(samples).toFixed(0)} ms over ${samples.length} start(s): ${samples.map((c) => c.toFixed(0)).join(", ")} ms`;
 }
 
 function renderResults(o: Outcome): string {
@@ -213,8 +223,7 @@ function renderResults(o: Outcome): string {
       "divided by the responses of the run (PostgreSQL's and Redis's own CPU are not included); peak RSS is the highest resident " +
       "memory of the tree sampled every 100 ms during the point.",
     "",
-    `Cold start (spawn of \`next start\` → first 200 on /api/v1, existing build, existing database): ` +
-      `median ${median(o.coldStarts).toFixed(0)} ms over ${o.coldStarts.length} start(s): ${o.coldStarts.map((c) => c.toFixed(0)).join(", ")} ms. ` +
+    `${describeColdStarts(o.coldStarts)} (spawn of \`next start\` → first 200 on /api/v1, existing build, existing database). ` +
       `Server high-water mark (largest VmHWM in the tree at the end): ${o.hwmMiB.toFixed(0)} MiB.`,
     "",
   );
@@ -231,7 +240,8 @@ function renderResults(o: Outcome): string {
 function renderProfile(profile: ProfileSummary): string[] {
   const share = (ms: number) => `${((100 * ms) / profile.totalMs).toFixed(1)}%`;
   return [
-    `Server CPU profile (\`--cpu-prof\`), ${profile.totalMs.toFixed(0)} ms of samples, idle excluded; self time by where the code comes from:`,
+    `Server CPU profile (\`--cpu-prof\`) of the measured runs only (start-up and warm-up excluded), ${profile.totalMs.toFixed(0)} ms of ` +
+      "samples, idle excluded; self time by where the code comes from (native code charged to its nearest JavaScript caller):",
     "",
     "| where | self time | share |",
     "|---|---:|---:|",
@@ -263,8 +273,15 @@ async function main(): Promise<void> {
 
   const database = await prepareDatabase();
   const logLevel = process.env.SUNDOWN_LOG_LEVEL ?? "warn";
-  const serverEnv = { ...database.serverEnv, SUNDOWN_RATE_LIMIT: BENCH_RATE_LIMIT, SUNDOWN_LOG_LEVEL: logLevel };
+  const serverEnv = {
+    ...database.serverEnv,
+    SUNDOWN_RATE_LIMIT: BENCH_RATE_LIMIT,
+    SUNDOWN_ADDRESS_RATE_LIMIT: BENCH_RATE_LIMIT,
+    SUNDOWN_LOG_LEVEL: logLevel,
+  };
   const profileDir = path.join(OUT_DIR, "profile");
+  const serverLog = path.join(OUT_DIR, "server.log");
+  rmSync(serverLog, { force: true });
   let worker: LoadWorker | undefined;
   let server: RunningServer | undefined;
   try {
@@ -272,7 +289,7 @@ async function main(): Promise<void> {
     if (!settings.cpuProfile) {
       // Restarts on the build and database the bench then uses: what a deploy or a crash costs.
       for (let i = 1; i < settings.coldStarts; i++) {
-        const cold = await startBenchServer({ distDir: settings.distDir, env: serverEnv, logFile: path.join(OUT_DIR, "server.log") });
+        const cold = await startBenchServer({ distDir: settings.distDir, env: serverEnv, logFile: serverLog });
         coldStarts.push(cold.coldStartMs);
         progress(`cold start ${i}: ${cold.coldStartMs.toFixed(0)} ms`);
         await cold.stop();
@@ -283,8 +300,8 @@ async function main(): Promise<void> {
     server = await startBenchServer({
       distDir: settings.distDir,
       env: serverEnv,
-      logFile: path.join(OUT_DIR, "server.log"),
-      nodeOptions: settings.cpuProfile ? `--cpu-prof --cpu-prof-dir=${profileDir}` : undefined,
+      logFile: serverLog,
+      nodeArgs: settings.cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
     });
     if (!settings.cpuProfile) coldStarts.push(server.coldStartMs);
     progress(`server pid ${server.pid} at ${server.url} (started in ${server.coldStartMs.toFixed(0)} ms)`);
@@ -302,6 +319,7 @@ async function main(): Promise<void> {
 
     worker = startLoadWorker();
     const measured = new Map<string, RunMeasurement[]>();
+    const windows: TimeWindow[] = [];
     for (const connections of settings.connections) {
       for (const scenario of scenarios) {
         await worker.run({ url: server.url, connections, durationSeconds: settings.warmupSeconds, requests: scenario.requests });
@@ -309,7 +327,7 @@ async function main(): Promise<void> {
       // Runs of all scenarios are interleaved, so drift in the machine's load hits every scenario alike.
       for (let run = 1; run <= settings.runs; run++) {
         for (const scenario of scenarios) {
-          const m = await measurePoint(worker, server, scenario, connections, settings.durationSeconds);
+          const m = await measurePoint(worker, server, scenario, connections, settings.durationSeconds, windows);
           const key = `${scenario.id}@${connections}`;
           measured.set(key, [...(measured.get(key) ?? []), m]);
           progress(
@@ -332,7 +350,7 @@ async function main(): Promise<void> {
     let profile: ProfileSummary | undefined;
     if (settings.cpuProfile) {
       const files = readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile"));
-      profile = summarizeProfile(files.map((f) => path.join(profileDir, f)), path.join(ROOT, settings.distDir));
+      profile = summarizeProfile(files.map((f) => path.join(profileDir, f)), path.join(ROOT, settings.distDir), windows);
     }
     const outcome: Outcome = {
       settings,
@@ -357,7 +375,7 @@ async function main(): Promise<void> {
     console.log("");
     console.log(renderTextTable(points));
     console.log("");
-    console.log(`cold start: median ${median(coldStarts).toFixed(0)} ms of ${coldStarts.map((c) => c.toFixed(0)).join(", ")} ms; server VmHWM ${hwmMiB.toFixed(0)} MiB`);
+    console.log(`${describeColdStarts(coldStarts)}; server VmHWM ${hwmMiB.toFixed(0)} MiB`);
     for (const [id, why] of broken) console.log(`BROKEN scenario ${id}: ${why}`);
     console.log("");
     console.log("budget:");

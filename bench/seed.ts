@@ -83,7 +83,8 @@ export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE): Promi
     await tx.organization.create({ data: { id: organizationId, slug, name: "Bench Industries" }, select: { id: true } });
     await tx.member.createMany({ data: members });
     await tx.report.createMany({ data: reports });
-  });
+    // Prisma's 5 s default is too short for 400 JSON rows on a busy machine.
+  }, { timeout: 120_000, maxWait: 30_000 });
   const keys: string[] = [];
   for (let i = 0; i < size.keys; i++) {
     const created = await createApiKey({

@@ -38,8 +38,8 @@ export interface ServerOptions {
   env: Record<string, string | undefined>;
   /** Where the server's stdout and stderr go (a file, so reading them costs the bench nothing). */
   logFile: string;
-  /** Extra Node flags for the server, e.g. --cpu-prof. */
-  nodeOptions?: string;
+  /** Extra Node flags for the server, e.g. --cpu-prof (which NODE_OPTIONS does not accept). */
+  nodeArgs?: string[];
 }
 
 export interface RunningServer {
@@ -64,7 +64,6 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
     NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret",
     NEXT_TELEMETRY_DISABLED: "1",
     SUNDOWN_DIST_DIR: options.distDir,
-    NODE_OPTIONS: options.nodeOptions,
     ...options.env,
   })) {
     if (v !== undefined) env[k] = v;
@@ -72,7 +71,7 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = openSync(options.logFile, "a");
   const started = performance.now();
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", log, log],
