@@ -311,7 +311,26 @@ function createApiDocument(base: string) {
         }),
       },
     },
-  });
+  }, { override: simplifySchema });
+}
+
+type JsonSchemaNode = Record<string, unknown>;
+
+/**
+ * Renders zod's `anyOf: [{type: T, …}, {type: "null"}]` as `type: [T, "null"]` and `additionalProperties: {}` as
+ * `true`. Both forms mean the same in JSON Schema 2020-12; these are the ones renderers and code generators read
+ * best (Scalar's document store rejects the first form inside component schemas).
+ */
+function simplifySchema({ jsonSchema }: { jsonSchema: JsonSchemaNode }): void {
+  const extra = jsonSchema.additionalProperties;
+  if (extra && typeof extra === "object" && Object.keys(extra).length === 0) jsonSchema.additionalProperties = true;
+  const anyOf = jsonSchema.anyOf;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2) return;
+  const isNull = (node: JsonSchemaNode) => node.type === "null" && Object.keys(node).length === 1;
+  const other = anyOf.find((node: JsonSchemaNode) => !isNull(node)) as JsonSchemaNode | undefined;
+  if (!other || !anyOf.some(isNull) || typeof other.type !== "string" || "enum" in other || "const" in other || "$ref" in other) return;
+  delete jsonSchema.anyOf;
+  Object.assign(jsonSchema, { ...other, ...jsonSchema, type: [other.type, "null"] });
 }
 
 export type OpenApiDocument = ReturnType<typeof createApiDocument>;

@@ -6,6 +6,7 @@ import { GET as getLlms } from "@/app/llms.txt/route";
 import * as oauthServer from "@/app/.well-known/oauth-authorization-server/[[...path]]/route";
 import * as protectedResource from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
 import * as openidConfiguration from "@/app/.well-known/openid-configuration/[[...path]]/route";
+import type { RouteParams } from "@/lib/http/with-request";
 import { apiRootSchema } from "@/lib/schemas/api-root";
 import { bearer, mintKey } from "../helpers/keys";
 import { call } from "../helpers/request";
@@ -147,10 +148,11 @@ describe("OAuth discovery documents do not exist", () => {
   ] as const;
   for (const [path, route] of routes) {
     it(`${path} (and its path-suffixed form) is a JSON 404 not_found`, async () => {
-      for (const [url, params] of [
+      const variants: [string, RouteParams][] = [
         [path, {}],
         [`${path}/api/mcp`, { path: ["api", "mcp"] }],
-      ] as const) {
+      ];
+      for (const [url, params] of variants) {
         const res = await call(route.GET, url, {}, params);
         expect(res.status).toBe(404);
         expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");

@@ -65,7 +65,7 @@ describe("every REST response matches the OpenAPI document", () => {
       check(route.path, notModified, 304);
       const anonymous = await call(route.handler, route.url(), {}, route.params?.());
       check(route.path, anonymous, 401);
-      const badKey = await call(route.handler, route.url(), bearer("sdn_sk_nope"), route.params?.());
+      const badKey = await call(route.handler, route.url(), { headers: bearer("sdn_sk_nope") }, route.params?.());
       check(route.path, badKey, 401);
     });
   }

@@ -1,0 +1,283 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
+import { API_VERSION, discoveryUrls, ENDPOINTS } from "@/lib/discovery/api-root";
+import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
+import { getEnv } from "@/lib/env";
+import { REPORT_LIMIT } from "@/lib/schemas/reports";
+import { ApiReference } from "./api-reference";
+import styles from "./docs.module.css";
+
+export const metadata: Metadata = {
+  title: "API docs",
+  description: "Quick start, authentication, errors and limits, MCP setup and the full reference of the Sundown API.",
+};
+
+const ERRORS = [
+  { status: 400, code: "invalid_parameter", when: `A parameter is invalid: limit outside ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} or not a plain integer, or a report id that is not a UUID.` },
+  { status: 401, code: "unauthorized", when: "The key is missing, malformed, unknown, revoked or expired." },
+  { status: 403, code: "insufficient_scope", when: "The key is valid but lacks the scope; required_scope names it." },
+  { status: 404, code: "not_found", when: "No such report in your organization, or no such path." },
+  { status: 405, code: "method_not_allowed", when: "Anything but GET or HEAD: the API is read-only." },
+  { status: 429, code: "rate_limited", when: "Too many requests for this key; wait Retry-After seconds." },
+  { status: 500, code: "internal_error", when: "An unexpected failure on our side. Quote the request_id." },
+  { status: 503, code: "service_unavailable", when: "The database is unreachable; retry after Retry-After seconds." },
+];
+
+const MCP_TOOLS = [
+  { name: "whoami", input: "—", rest: ENDPOINTS.identity, scope: "any valid key" },
+  { name: "list_reports", input: `{ limit?: ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} }`, rest: ENDPOINTS.list_reports, scope: "reports:read" },
+  { name: "get_report", input: "{ id: uuid }", rest: ENDPOINTS.get_report, scope: "reports:read" },
+  { name: "list_team", input: "—", rest: ENDPOINTS.team, scope: "team:read" },
+];
+
+function CodeBlock({ label, children }: { label: string; children: string }) {
+  return (
+    <figure className={styles.code}>
+      <figcaption>{label}</figcaption>
+      <pre>
+        <code>{children}</code>
+      </pre>
+    </figure>
+  );
+}
+
+// /docs – the human guide (server-rendered, readable without JavaScript) followed by the interactive reference.
+export default async function DocsPage() {
+  const base = baseUrlFromHeaders(await headers());
+  const urls = discoveryUrls(base);
+  const rateLimit = getEnv().SUNDOWN_RATE_LIMIT;
+  const mcpRemote = JSON.stringify(
+    { mcpServers: { sundown: { url: urls.mcpEndpoint, headers: { Authorization: "Bearer sdn_sk_…" } } } },
+    null,
+    2,
+  );
+  const mcpStdio = JSON.stringify(
+    { mcpServers: { sundown: { command: "npx", args: ["sundown", "mcp"], env: { SUNDOWN_URL: base, SUNDOWN_API_KEY: "sdn_sk_…" } } } },
+    null,
+    2,
+  );
+
+  return (
+    <div className={styles.docs}>
+      <div className={`container ${styles.guide}`}>
+        <header className={styles.intro}>
+          <p className={styles.eyebrow}>Sundown API · v{API_VERSION}</p>
+          <h1>Read your team&rsquo;s end-of-day reports from any agent or script</h1>
+          <p className={styles.lede}>
+            A small, read-only JSON API over your organization&rsquo;s end-of-day reports — what shipped, who went quiet,
+            what is slipping, what is blocked, how the KPIs look — and its team roster. The same keys work over REST and MCP.
+          </p>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Base URL</dt>
+              <dd>
+                <code>{base}</code>
+              </dd>
+            </div>
+            <div>
+              <dt>Machine-readable</dt>
+              <dd>
+                <a href="/openapi.json">OpenAPI 3.1</a> · <a href="/.well-known/api-catalog">API catalog</a> ·{" "}
+                <a href="/llms.txt">llms.txt</a> · <a href="/api/v1">API root</a>
+              </dd>
+            </div>
+          </dl>
+          <nav aria-label="On this page" className={styles.toc}>
+            <a href="#quick-start">Quick start</a>
+            <a href="#authentication">Authentication</a>
+            <a href="#errors-and-limits">Errors and limits</a>
+            <a href="#mcp">MCP setup</a>
+            <a href="#reference">API reference</a>
+          </nav>
+        </header>
+
+        <section id="quick-start" aria-labelledby="quick-start-title" className={styles.section}>
+          <h2 id="quick-start-title">Quick start</h2>
+          <ol className={styles.steps}>
+            <li>
+              <strong>Get a key.</strong> Sign in as a founder or lead, open <a href="/settings/api-keys">Settings → API keys</a>,
+              create a key with the scopes your agent needs and copy the secret — it is shown once. (Demo database: sign in as{" "}
+              <code>founder@acme.example</code> with password <code>sundown-demo</code>.)
+            </li>
+            <li>
+              <strong>Check it.</strong> <code>GET /api/v1/me</code> answers with the key&rsquo;s organization and scopes.
+            </li>
+            <li>
+              <strong>Read reports and the roster.</strong> List recent reports, open one by id, fetch the team.
+            </li>
+          </ol>
+          <CodeBlock label="Shell">{`export SUNDOWN_URL=${base}
+export SUNDOWN_API_KEY=sdn_sk_…   # the secret you copied
+
+curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/me
+curl -H "Authorization: Bearer $SUNDOWN_API_KEY" "$SUNDOWN_URL/api/v1/reports?limit=5"
+curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/reports/<id>
+curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</CodeBlock>
+          <CodeBlock label="Response of GET /api/v1/reports?limit=1">{`{
+  "reports": [
+    {
+      "id": "5d0e0003-0001-4003-8001-00000000ac3e",
+      "scope": "org",
+      "scope_target_id": null,
+      "generated_at": "2026-11-21T17:30:00.000Z",
+      "headline": "Acme Robotics: 2 shipped, 1 slipping, 1 blocker"
+    }
+  ],
+  "count": 1
+}`}</CodeBlock>
+        </section>
+
+        <section id="authentication" aria-labelledby="authentication-title" className={styles.section}>
+          <h2 id="authentication-title">Authentication</h2>
+          <p>
+            Every endpoint except <code>GET /api/v1</code> needs an organization-scoped API key. Send it as{" "}
+            <code>Authorization: Bearer &lt;API_KEY&gt;</code>, or as <code>X-API-Key: &lt;API_KEY&gt;</code> where a client
+            cannot set Authorization. Never put a key in a URL. Keys look like <code>sdn_sk_</code> followed by 38 letters
+            and digits; the last six are a checksum, so a mistyped key is refused at once and secret scanners can spot a leaked one.
+          </p>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption>Scopes</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Scope</th>
+                  <th scope="col">Grants</th>
+                </tr>
+              </thead>
+              <tbody>
+                {SCOPES.map((scope) => (
+                  <tr key={scope}>
+                    <td>
+                      <code>{scope}</code>
+                    </td>
+                    <td>{SCOPE_DESCRIPTIONS[scope]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className={styles.bullets}>
+            <li>
+              A key sees only its own organization. <code>GET /api/v1/me</code> works with any valid key.
+            </li>
+            <li>
+              Missing or invalid key: <code>401 unauthorized</code>. Valid key without the scope:{" "}
+              <code>403 insufficient_scope</code> with <code>required_scope</code> — checked before anything else, so a key
+              without the scope learns nothing about what exists.
+            </li>
+            <li>Only a SHA-256 hash of each key is stored. Revoking a key in Settings takes effect on the next request.</li>
+            <li>There is no OAuth server and no dynamic client registration: keys are created by people, in Settings.</li>
+          </ul>
+        </section>
+
+        <section id="errors-and-limits" aria-labelledby="errors-title" className={styles.section}>
+          <h2 id="errors-title">Errors and limits</h2>
+          <p>Every error is JSON of one shape; match on <code>error</code>, show <code>message</code> to people.</p>
+          <CodeBlock label="403 Forbidden">{`{
+  "error": "insufficient_scope",
+  "message": "This API key lacks the team:read scope.",
+  "required_scope": "team:read",
+  "request_id": "5b3f0f5e-2a51-4c7e-9d1b-0c4f3e2a1b6d"
+}`}</CodeBlock>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption>Status codes</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Status</th>
+                  <th scope="col">error</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ERRORS.map((e) => (
+                  <tr key={e.code}>
+                    <td>{e.status}</td>
+                    <td>
+                      <code>{e.code}</code>
+                    </td>
+                    <td>{e.when}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className={styles.bullets}>
+            <li>
+              <strong>Rate limit:</strong> {rateLimit} requests per minute per key (sliding window), shared by REST and MCP.
+              Every keyed response carries <code>RateLimit-Policy: &quot;per-key&quot;;q={rateLimit};w=60</code> and{" "}
+              <code>RateLimit: &quot;per-key&quot;;r=&lt;remaining&gt;;t=&lt;seconds&gt;</code>; a 429 adds{" "}
+              <code>Retry-After</code> in seconds. Requests without a valid key are limited per client address.{" "}
+              <code>GET /api/v1</code> and the discovery documents are not counted.
+            </li>
+            <li>
+              <strong>Paging:</strong> <code>limit</code> on <code>GET /api/v1/reports</code> is {REPORT_LIMIT.min}–
+              {REPORT_LIMIT.max}, default {REPORT_LIMIT.default}; reports come newest first.
+            </li>
+            <li>
+              <strong>Caching:</strong> responses carry a strong <code>ETag</code>; send it back in <code>If-None-Match</code>{" "}
+              and an unchanged resource answers <code>304</code> with no body.
+            </li>
+            <li>
+              <strong>Tracing:</strong> every response has <code>X-Request-Id</code> (yours is echoed if you send a sane one).
+            </li>
+          </ul>
+        </section>
+
+        <section id="mcp" aria-labelledby="mcp-title" className={styles.section}>
+          <h2 id="mcp-title">MCP setup</h2>
+          <p>
+            Sundown is also an MCP server. Remote clients connect over Streamable HTTP at <code>{urls.mcpEndpoint}</code> with
+            the same <code>Authorization: Bearer</code> header; the server card is at{" "}
+            <a href="/.well-known/mcp/server-card.json">/.well-known/mcp/server-card.json</a>. Tools use the same scopes and
+            rate limit as REST; a tool called without its scope returns an error that names the scope.
+          </p>
+          <CodeBlock label="Claude Code">{`claude mcp add --transport http sundown ${urls.mcpEndpoint} \\
+  --header "Authorization: Bearer $SUNDOWN_API_KEY"`}</CodeBlock>
+          <CodeBlock label="mcp.json (clients that take a URL and headers)">{mcpRemote}</CodeBlock>
+          <CodeBlock label="mcp.json (local stdio server, run from a checkout of Sundown)">{mcpStdio}</CodeBlock>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption>Tools</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Tool</th>
+                  <th scope="col">Input</th>
+                  <th scope="col">Same as</th>
+                  <th scope="col">Scope</th>
+                </tr>
+              </thead>
+              <tbody>
+                {MCP_TOOLS.map((t) => (
+                  <tr key={t.name}>
+                    <td>
+                      <code>{t.name}</code>
+                    </td>
+                    <td>
+                      <code>{t.input}</code>
+                    </td>
+                    <td>
+                      <code>{t.rest}</code>
+                    </td>
+                    <td>{t.scope}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      </div>
+
+      <section id="reference" aria-labelledby="reference-title" className={styles.reference}>
+        <div className="container">
+          <h2 id="reference-title">API reference</h2>
+          <p className={styles.referenceNote}>
+            Generated from the server&rsquo;s own schemas (<a href="/openapi.json">openapi.json</a>).
+          </p>
+        </div>
+        <ApiReference />
+      </section>
+    </div>
+  );
+}

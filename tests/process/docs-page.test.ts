@@ -1,0 +1,135 @@
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../helpers/server";
+
+// The discovery surface of the production build, over real HTTP, and the docs page in a real browser:
+// it must render the guide and the Scalar reference without a single request to another host.
+
+const CHROMIUM = process.env.SUNDOWN_CHROMIUM ?? "/usr/bin/chromium";
+export const SCREENSHOT = "/tmp/sundown-docs.png";
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("discovery over HTTP (production build)", () => {
+  it("GET and HEAD /.well-known/api-catalog answer with the Link to the catalog; HEAD has no body", async () => {
+    const get = await fetch(`${server.url}/.well-known/api-catalog`);
+    expect(get.status).toBe(200);
+    expect(get.headers.get("content-type")).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+    const catalog = await get.json();
+    expect(catalog.linkset[0]["service-desc"][0].href).toBe(`${server.url}/openapi.json`);
+    const head = await fetch(`${server.url}/.well-known/api-catalog`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("link")).toBe(`<${server.url}/.well-known/api-catalog>; rel="api-catalog"`);
+    expect(await head.text()).toBe("");
+  });
+
+  it("HEAD /api/v1 carries the api-catalog Link too", async () => {
+    const head = await fetch(`${server.url}/api/v1`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("link")).toBe(`<${server.url}/.well-known/api-catalog>; rel="api-catalog"`);
+  });
+
+  it("every link in the API root and the catalog resolves on the running server", async () => {
+    const root = await (await fetch(`${server.url}/api/v1`)).json();
+    for (const url of [root.documentation, root.openapi, root.api_catalog]) {
+      const res = await fetch(url);
+      expect(res.status, url).toBe(200);
+    }
+    const doc = await (await fetch(root.openapi)).json();
+    expect(doc.servers[0].url).toBe(server.url);
+  });
+
+  it("OAuth discovery paths, with and without a resource path, are JSON 404s", async () => {
+    for (const path of [
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/oauth-protected-resource/api/mcp",
+      "/.well-known/openid-configuration",
+    ]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect((await res.json()).error).toBe("not_found");
+    }
+  });
+
+  it("/llms.txt is plain-text markdown", async () => {
+    const res = await fetch(`${server.url}/llms.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await res.text()).toMatch(/^# Sundown\n/);
+  });
+
+  it("/docs is server-rendered HTML with the guide's sections and the server's own base URL", async () => {
+    const res = await fetch(`${server.url}/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const html = await res.text();
+    for (const heading of ["Quick start", "Authentication", "Errors and limits", "MCP setup", "API reference"]) {
+      expect(html).toContain(heading);
+    }
+    expect(html).toContain(`export SUNDOWN_URL=${server.url}`);
+    expect(html).toContain(`${server.url}/api/mcp`);
+    expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:\/\/(?!127\.0\.0\.1)/);
+  });
+});
+
+describe("the docs page in a real browser", () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("renders the guide and the Scalar reference with no request to any other host and no script error", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const origin = new URL(server.url).origin;
+    const foreign: string[] = [];
+    const errors: string[] = [];
+    await page.route("**/*", (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    // Scalar validates the document it loads and logs what it cannot read; the reference must load cleanly.
+    page.on("console", (message) => {
+      if (message.type() === "warning" && /validation/i.test(message.text())) errors.push(message.text());
+    });
+
+    await page.goto(`${server.url}/docs`, { waitUntil: "load" });
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("end-of-day reports");
+    for (const name of ["Quick start", "Authentication", "Errors and limits", "MCP setup", "API reference"]) {
+      expect(await page.getByRole("heading", { level: 2, name }).count(), name).toBe(1);
+    }
+    // Scalar has rendered the document it fetched from /openapi.json: the operations' summaries appear.
+    const reference = page.locator("#reference");
+    for (const summary of ["List recent reports", "Get one report", "List the team", "Identify the calling key"]) {
+      await reference.getByText(summary, { exact: true }).first().waitFor({ state: "attached", timeout: 30_000 });
+    }
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: SCREENSHOT, fullPage: false });
+    await page.locator("#reference").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: SCREENSHOT.replace(".png", "-reference.png"), fullPage: false });
+
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
