@@ -74,7 +74,7 @@ async function main(argv: string[]): Promise<number | "keep-running"> {
     return 0;
   } catch (error) {
     const { message, exitCode } = toCommandFailure(error);
-    process.stderr.write(`${message.startsWith("sundown") ? message : `sundown: ${message}`}\n`);
+    process.stderr.write(`${/^sundown\b/i.test(message) ? message : `sundown: ${message}`}\n`);
     if (process.env.SUNDOWN_LOG_LEVEL === "debug" && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return exitCode;
   }

@@ -10,6 +10,8 @@ import { ROOT, startServer, tempDataDir, type RunningServer } from "../helpers/s
 // server running on it, and on PostgreSQL.
 
 const CLI = path.join(ROOT, "bin/sundown.mjs");
+// Each CLI run compiles TypeScript and opens a database: seconds apiece on a busy machine.
+const SLOW = 180_000;
 const POSTGRES_ADMIN_URL = process.env.SUNDOWN_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
 interface CliResult {
@@ -75,7 +77,7 @@ describe("on the embedded database", () => {
       expect(created).toMatchObject({ name: "offline", scopes: ["reports:read", "team:read"] });
       offlineKey = created.key;
       expect(existsSync(path.join(dataDir, "sundown.lock"))).toBe(false);
-    });
+    }, SLOW);
 
     it("takes over a lock left by a process that no longer exists", async () => {
       const dead = spawn(process.execPath, ["-e", ""]);
@@ -87,7 +89,7 @@ describe("on the embedded database", () => {
       expect(res.code).toBe(0);
       expect(JSON.parse(res.stdout).map((o: { slug: string }) => o.slug)).toEqual(["acme", "globex"]);
       expect(existsSync(path.join(dataDir, "sundown.lock"))).toBe(false);
-    });
+    }, SLOW);
   });
 
   describe("while the server runs on it", () => {
@@ -103,7 +105,7 @@ describe("on the embedded database", () => {
       expect(lock).toMatchObject({ role: "server", socket: path.join(dataDir, "sundown.sock") });
       expect(statSync(lock.socket).isSocket()).toBe(true);
       expect(statSync(lock.socket).mode & 0o777).toBe(0o600);
-    });
+    }, SLOW);
 
     it("keys create prints exactly the JSON shape, and the key works with its scopes only", async () => {
       const res = await sundown(["keys", "create", "--org", "acme", "--name", "x", "--scopes", "reports:read", "--json"], env);
@@ -130,7 +132,7 @@ describe("on the embedded database", () => {
       const listed = JSON.parse(list.stdout).find((k: { id: string }) => k.id === created.id);
       expect(listed).toMatchObject({ name: "x", status: "active", created_by: "cli", scopes: ["reports:read"] });
       expect(list.stdout).not.toContain(created.key);
-    });
+    }, SLOW);
 
     it("human keys create shows the key once, with a warning on stderr", async () => {
       const res = await sundown(["keys", "create", "--org", "globex", "--name", "human", "--scopes", "team:read"], env);
@@ -139,7 +141,7 @@ describe("on the embedded database", () => {
       expect(key).toBeDefined();
       expect(res.stderr).toContain("Copy the key now: it is shown only this once");
       expect((await api("/api/v1/team", key!)).status).toBe(200);
-    });
+    }, SLOW);
 
     it("keys revoke: the very next request with the key is refused", async () => {
       const created = expectCreatedKeyJson(
@@ -154,7 +156,7 @@ describe("on the embedded database", () => {
       const me = await api("/api/v1/me", created.key);
       expect(me.status).toBe(401);
       expect(await me.json()).toMatchObject({ error: "unauthorized" });
-    });
+    }, SLOW);
 
     it("a malformed import writes nothing and names the path; a valid one writes every report", async () => {
       const reader = expectCreatedKeyJson(
@@ -200,7 +202,7 @@ describe("on the embedded database", () => {
       expect(ok.code).toBe(0);
       expect(ok.stdout).toBe("Imported 2 reports into Acme Robotics (acme).\n");
       expect((await latest()).slice(0, 3).map((r) => r.headline)).toEqual(["imported 1", "imported 0", before[0]!.headline]);
-    });
+    }, SLOW);
 
     it("failures are one clear line on stderr with exit code 1 (failed) or 2 (usage), never a stack trace", async () => {
       const unknownOrg = await sundown(["keys", "create", "--org", "nope", "--name", "x", "--scopes", "reports:read"], env);
@@ -213,13 +215,13 @@ describe("on the embedded database", () => {
       const badScope = await sundown(["keys", "create", "--org", "acme", "--name", "x", "--scopes", "admin"], env);
       expect(badScope.code).toBe(2);
       expect(badScope.stderr).toMatch(/^sundown keys create: --scopes: unknown scope "admin"; valid scopes are reports:read, team:read\n/);
-    });
+    }, SLOW);
 
     it("db migrate explains that the embedded database migrates itself", async () => {
       const res = await sundown(["db", "migrate"], env);
       expect(res.code).toBe(0);
       expect(res.stdout).toMatch(/^The embedded database is migrated automatically whenever it is opened: .* applied\.\n$/);
-    });
+    }, SLOW);
 
     it("when the server stops, it removes its socket and lock; the CLI then opens the database itself", async () => {
       await server!.stop();
@@ -229,7 +231,7 @@ describe("on the embedded database", () => {
       const res = await sundown(["keys", "list", "--org", "acme", "--json"], env);
       expect(res.code).toBe(0);
       expect(JSON.parse(res.stdout).map((k: { name: string }) => k.name)).toContain("to-revoke");
-    });
+    }, SLOW);
   });
 });
 
@@ -261,7 +263,7 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
   it("before migrating, says to run db migrate", async () => {
     const res = await sundown(["orgs", "list"], env);
     expect(res).toEqual({ code: 1, stdout: "", stderr: "sundown: The database has no Sundown tables yet: run `npx sundown db migrate` first.\n" });
-  });
+  }, SLOW);
 
   it("db migrate applies the migrations once; seed --demo adds the demo organizations once", async () => {
     const first = await sundown(["db", "migrate"], env);
@@ -272,7 +274,7 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
 
     expect((await sundown(["seed", "--demo"], env)).stdout).toBe("Seeded demo organizations: acme, globex.\n");
     expect((await sundown(["seed", "--demo"], env)).stdout).toBe("Already present, left as they are: acme, globex.\n");
-  });
+  }, SLOW);
 
   it("keys create stores only the key's hash, recorded as created by the cli; revoke marks it revoked", async () => {
     const res = await sundown(["keys", "create", "--org", "globex", "--name", "pg", "--scopes", "team:read", "--expires", "30d", "--json"], env);
@@ -288,7 +290,7 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
     expect((await sundown(["keys", "revoke", created.id], env)).code).toBe(0);
     const revoked = await db.query(`SELECT revoked_at FROM api_keys WHERE id = $1`, [created.id]);
     expect(revoked.rows[0].revoked_at).toBeInstanceOf(Date);
-  });
+  }, SLOW);
 
   it("a malformed import writes nothing; a valid one writes all", async () => {
     const count = async () => Number((await db.query(`SELECT count(*) FROM reports`)).rows[0].count);
@@ -309,9 +311,9 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
     ]);
     expect((await sundown(["reports", "import", good, "--org", "acme"], env)).stdout).toBe("Imported 2 reports into Acme Robotics (acme).\n");
     expect(await count()).toBe(before + 2);
-  });
+  }, SLOW);
 
   it("never touches the embedded data directory", () => {
     expect(existsSync(untouchedDataDir)).toBe(false);
-  });
+  }, SLOW);
 });
