@@ -1,4 +1,5 @@
 // The machine and set-up a result was taken on, so numbers are never read without their context.
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,18 @@ export interface Machine {
   next: string;
   /** 1-minute load average just before the bench started its own work. */
   loadBefore: number;
+  /** The commit measured, marked when the working tree had uncommitted changes. */
+  commit: string;
+}
+
+function currentCommit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = git("status", "--porcelain", "--untracked-files=no") !== "";
+    return `${git("rev-parse", "--short", "HEAD")}${dirty ? " (with uncommitted changes)" : ""}`;
+  } catch {
+    return "unknown";
+  }
 }
 
 function packageVersion(name: string): string {
@@ -32,6 +45,7 @@ export function describeMachine(): Machine {
     node: process.version,
     next: packageVersion("next"),
     loadBefore: os.loadavg()[0]!,
+    commit: currentCommit(),
   };
 }
 

@@ -180,11 +180,11 @@ function formatMachine(o: Outcome): string[] {
   const m = o.machine;
   return [
     `- CPU: ${m.cpu}, ${m.cores} cores; RAM ${m.memoryGiB} GiB; ${m.os}`,
-    `- Node ${m.node}, Next ${m.next} (\`next start\`, build in \`${o.settings.distDir}\`)`,
+    `- Node ${m.node}, Next ${m.next} (\`next start\`, build in \`${o.settings.distDir}\`); commit ${m.commit}`,
     `- Database: ${o.database}; rate-limit store: ${o.limiter} (SUNDOWN_RATE_LIMIT and SUNDOWN_ADDRESS_RATE_LIMIT=${BENCH_RATE_LIMIT}: counted, never refused); server log level: ${o.logLevel}`,
     `- Data: ${o.fixture.size.reports} reports, ${o.fixture.size.members} members, ${o.fixture.size.keys} keys in one organization; ` +
       `keyed scenarios rotate over 16 keys (and 16 report ids)`,
-    `- Load: autocannon in a separate process, ${o.settings.durationSeconds} s per point after a ${o.settings.warmupSeconds} s warm-up, ` +
+    `- Load: autocannon in a separate process on the same machine (it competes with the server for the cores), ${o.settings.durationSeconds} s per point after a ${o.settings.warmupSeconds} s warm-up, ` +
       `${o.settings.runs} run(s) per point (medians; runs of all scenarios interleaved), concurrency ${o.settings.connections.join(" and ")}`,
     `- Load average (1 min): ${m.loadBefore.toFixed(2)} before the bench, ${o.loadAfter.toFixed(2)} after`,
   ];
