@@ -10,7 +10,6 @@ import {
   formatSeed,
   keyListJson,
 } from "./format";
-import { readImportSource } from "./import-source";
 
 // Entry point of `sundown` (bin/sundown.mjs). Errors become one message on stderr and an exit code:
 // 1 the command failed, 2 the command line was wrong. No stack traces.
@@ -41,6 +40,7 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" }>): P
       return { stdout: formatSeed(await executeCommand("seed.demo", {})) };
     case "reports.import": {
       const { parseImportText, validateImportReports } = await import("@/lib/data/import-reports");
+      const { readImportSource } = await import("./import-source");
       // Checked here first, so a bad file is refused before the database is even opened.
       const reports = validateImportReports(parseImportText(await readImportSource(invocation.file)));
       return { stdout: formatImport(await executeCommand("reports.import", { org: invocation.org, reports })) };

@@ -1,10 +1,10 @@
 import net from "node:net";
-import { closeDb, EmbeddedDbBusyError, migratePostgres, openEmbedded, openPostgres, useDbHandle, type DbHandle } from "@/lib/db";
+import type { DbHandle } from "@/lib/db";
 import { lockPath, readLock, type LockInfo } from "@/lib/db/lock";
 import { readMigrations } from "@/lib/db/migrate";
 import { getEnv } from "@/lib/env";
 import type { CommandArgs, CommandName } from "./command-args";
-import { runCommand, type CommandResult } from "./commands";
+import type { CommandResult } from "./commands";
 import { CommandError } from "./errors";
 import { encodeMessage, readMessage, type CommandResponse } from "./protocol";
 
@@ -28,20 +28,25 @@ export async function executeCommand<N extends CommandName>(
   options: ExecuteOptions = {},
 ): Promise<CommandResult<N>> {
   const env = getEnv();
-  if (env.DATABASE_URL) return withOwnDatabase(openPostgres(env.DATABASE_URL, 2), () => runCommand(name, args));
+  // The database modules load only when this process opens a database: going through the server's
+  // socket needs neither Prisma nor PGlite, and starts seconds sooner.
+  const db = () => import("@/lib/db");
+  const run = (handle: DbHandle) => runWithDatabase(handle, name, args);
+  if (env.DATABASE_URL) return run((await db()).openPostgres(env.DATABASE_URL, 2));
   const dataDir = env.dataDir;
-  if (dataDir.startsWith("memory://")) return withOwnDatabase(await openEmbedded(dataDir, "cli"), () => runCommand(name, args));
+  if (dataDir.startsWith("memory://")) return run(await (await db()).openEmbedded(dataDir, "cli"));
 
   const deadline = Date.now() + (options.waitMs ?? 10_000);
   let holder: LockInfo | undefined;
   for (;;) {
     holder = readLock(dataDir);
     if (!holder) {
+      const { EmbeddedDbBusyError, openEmbedded } = await db();
       const handle = await openEmbedded(dataDir, "cli").catch((error: unknown) => {
         if (error instanceof EmbeddedDbBusyError) return undefined;
         throw error;
       });
-      if (handle) return withOwnDatabase(handle, () => runCommand(name, args));
+      if (handle) return run(handle);
     } else if (holder.socket) {
       const response = await sendCommand(holder.socket, name, args);
       if (response) {
@@ -58,20 +63,23 @@ export async function executeCommand<N extends CommandName>(
 export async function migrateDatabase(): Promise<CommandResult<"db.migrate"> & { applied: string[] }> {
   const env = getEnv();
   if (env.DATABASE_URL) {
+    const { migratePostgres } = await import("@/lib/db");
     const applied = await migratePostgres(env.DATABASE_URL);
     return { database: "postgres" as const, migrations: (await readMigrations()).length, pending: [], applied };
   }
   return { ...(await executeCommand("db.migrate", {})), applied: [] };
 }
 
-async function withOwnDatabase<T>(handle: DbHandle, run: () => Promise<T>): Promise<T> {
+async function runWithDatabase<N extends CommandName>(handle: DbHandle, name: N, args: CommandArgs<N>): Promise<CommandResult<N>> {
+  const { closeDb, useDbHandle } = await import("@/lib/db");
+  const { runCommand } = await import("./commands");
   useDbHandle(handle);
   // An interrupted command still closes the database cleanly and releases the lock.
   const onSignal = () => void closeDb().finally(() => process.exit(130));
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    return await run();
+    return await runCommand(name, args);
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
