@@ -17,3 +17,9 @@ export function formatDateTime(date: Date): string {
 export function formatDate(date: Date): string {
   return DATE.format(date);
 }
+
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+
+export function formatTime(date: Date): string {
+  return `${TIME.format(date)} UTC`;
+}

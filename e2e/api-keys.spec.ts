@@ -97,7 +97,9 @@ test.describe("API keys as a founder", () => {
   test("the page works on a phone-sized screen", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const keys = await signInToKeys(page, USERS.acmeFounder);
-    await keys.createKey(uniqueName("mobile"), ["reports:read"]);
+    // The longest name allowed, without a single space, must not push the page sideways either.
+    const name = `${uniqueName("mobile")}-`.padEnd(64, "x");
+    await keys.createKey(name, ["reports:read"]);
     await expect(keys.create).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);

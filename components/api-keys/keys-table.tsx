@@ -1,6 +1,6 @@
 import type { ApiKeyListItem } from "@/lib/data/api-keys";
 import type { RevokeKeyState } from "@/lib/settings/api-key-actions";
-import { formatDate, formatDateTime } from "../format";
+import { formatDate, formatTime } from "../format";
 import { RevokeKeyButton } from "./revoke-key-button";
 
 interface Props {
@@ -12,7 +12,13 @@ const STATUS_LABELS = { active: "Active", revoked: "Revoked", expired: "Expired"
 
 function When({ date, fallback, dateOnly }: { date: Date | null; fallback: string; dateOnly?: boolean }) {
   if (!date) return <span className="muted">{fallback}</span>;
-  return <time dateTime={date.toISOString()}>{dateOnly ? formatDate(date) : formatDateTime(date)}</time>;
+  // Date over time, so the nine columns fit a laptop screen without scrolling.
+  return (
+    <time dateTime={date.toISOString()}>
+      {formatDate(date)}
+      {!dateOnly && <span className="time-line">{formatTime(date)}</span>}
+    </time>
+  );
 }
 
 export function KeysTable({ keys, revokeAction }: Props) {

@@ -215,10 +215,10 @@ function buildAuthOptions(env: Env): NextAuthOptions {
         if (!found) return token;
         return { ...token, sub: found.userId, name: found.name, email: found.email, ...claimsOf(found) };
       },
+      // The session endpoint answers the browser: no email address in it (DESIGN: stored for sign-in only).
       async session({ session, token }) {
         session.user = {
           name: token.name,
-          email: token.email,
           userId: token.userId,
           memberId: token.memberId,
           organizationId: token.organizationId,
