@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // PGlite is one process's database: two processes opening the same directory corrupt it.
@@ -40,6 +40,27 @@ export function readLock(dataDir: string): LockInfo | undefined {
   }
 }
 
+// The lock file never exists without its content: a reader that caught it empty, between create and
+// write, would take it for a dead holder's and open the database alongside its owner.
+function writeLockFile(file: string, info: LockInfo, mode: "create" | "replace"): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(info), { mode: 0o600 });
+  try {
+    if (mode === "replace") renameSync(temp, file);
+    else {
+      try {
+        linkSync(temp, file);
+      } catch (error) {
+        // A filesystem without hard links: exclusive create, with its brief empty moment.
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw error;
+        writeFileSync(file, JSON.stringify(info), { flag: "wx", mode: 0o600 });
+      }
+    }
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
 /** Takes the lock, or returns the live holder's info. A lock left by a dead process is taken over. */
 export function tryAcquireLock(dataDir: string, role: LockInfo["role"]): HeldLock | { heldBy: LockInfo } {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -47,7 +68,7 @@ export function tryAcquireLock(dataDir: string, role: LockInfo["role"]): HeldLoc
   for (let attempt = 0; attempt < 2; attempt++) {
     const info: LockInfo = { pid: process.pid, role };
     try {
-      writeFileSync(file, JSON.stringify(info), { flag: "wx", mode: 0o600 });
+      writeLockFile(file, info, "create");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = readLock(dataDir);
@@ -71,7 +92,7 @@ export function tryAcquireLock(dataDir: string, role: LockInfo["role"]): HeldLoc
       info,
       update(patch) {
         Object.assign(info, patch);
-        writeFileSync(file, JSON.stringify(info), { mode: 0o600 });
+        writeLockFile(file, info, "replace");
       },
       release,
     };
