@@ -132,6 +132,16 @@ async function prepareDatabase(): Promise<Database> {
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
+/**
+ * Waits until the server has worked off what the previous run left in flight (autocannon drops its
+ * open requests when a run ends, the server still completes them): one answered request means the
+ * queue is empty, so no point starts behind another's leftovers.
+ */
+async function settle(url: string): Promise<void> {
+  const response = await fetch(`${url}/api/v1`);
+  await response.arrayBuffer();
+}
+
 async function measurePoint(
   worker: LoadWorker,
   server: RunningServer,
@@ -140,6 +150,7 @@ async function measurePoint(
   durationSeconds: number,
   windows: TimeWindow[],
 ): Promise<RunMeasurement> {
+  await settle(server.url);
   const rss = sampleRss(server.pid);
   const cpuBefore = treeCpuMs(server.pid);
   const startUs = monotonicUs();
