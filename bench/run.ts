@@ -229,7 +229,7 @@ function renderResults(o: Outcome): string {
     renderMarkdownTable(o.points),
     "",
     "req/s, p50 and p99 are medians over the runs; latencies are client-side (autocannon), sub-millisecond resolution. " +
-      "non-2xx counts every response outside 2xx over all runs (the malformed-key scenario expects 401/429); unexpected counts " +
+      "non-2xx counts every response outside 2xx over all runs (the malformed-key scenario expects its 401s); unexpected counts " +
       "statuses a correct server would not send plus connection errors. CPU ms/req is user+system time of the server's process tree " +
       "divided by the responses of the run (PostgreSQL's and Redis's own CPU are not included); peak RSS is the highest resident " +
       "memory of the tree sampled every 100 ms during the point.",

@@ -197,7 +197,7 @@ export function renderMarkdownTable(points: readonly PointSummary[]): string {
 
 export function formatVerdict(v: BudgetVerdict): string {
   const digits = v.unit === "×" ? 2 : 0;
-  const value = `${fixed(v.measured, digits)}${v.unit === "×" ? "×" : ` ${v.unit}`}`;
+  const value = Number.isFinite(v.measured) ? `${fixed(v.measured, digits)}${v.unit === "×" ? "×" : ` ${v.unit}`}` : "n/a";
   const limit = `${v.threshold}${v.unit === "×" ? "×" : ` ${v.unit}`}`;
   return `${v.status.padEnd(6)} ${v.name}: ${value} (budget ${v.comparison} ${limit})${v.caveat ? ` — ${v.caveat}` : ""}`;
 }

@@ -117,7 +117,9 @@ describe("checkBudgets", () => {
   it("marks what a quick run did not measure as n/a, not as met", () => {
     const verdicts = checkBudgets(HEALTHY.filter((p) => p.connections === 10), Number.NaN);
     expect(verdicts.find((v) => v.name.startsWith("peak RSS"))?.status).toBe("n/a");
-    expect(verdicts.find((v) => v.name.startsWith("cold start"))?.status).toBe("n/a");
+    expect(formatVerdict(verdicts.find((v) => v.name.startsWith("cold start"))!)).toBe(
+      "n/a    cold start (spawn → first 200 on /api/v1), median: n/a (budget <= 1500 ms)",
+    );
     expect(verdicts.some((v) => v.name.startsWith("c=100"))).toBe(false);
   });
 });
