@@ -7,6 +7,11 @@
 //   npm run bench -- --quick           smoke run for CI: ~1 s per point, 1 run, c=10 (every scenario)
 //   npm run bench -- --no-build        reuse the existing build in $SUNDOWN_DIST_DIR (default .next-bench)
 //   npm run bench -- --cpu-prof --only reports --no-build    profile the server on one scenario
+//
+// Other options: --runs N, --duration S, --warmup S, --connections 10,100, --cold-starts N,
+// --only root,reports,report,team,me,me-malformed,mcp-list-reports. DATABASE_URL (and REDIS_URL or
+// UPSTASH_REDIS_REST_URL) run the server on PostgreSQL (and Redis); without them on a fresh embedded
+// database. Only a complete default run writes bench/results.md; others write bench/out/results-*.md.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
