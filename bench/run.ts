@@ -122,7 +122,8 @@ async function prepareDatabase(): Promise<Database> {
     progress("seeding the benchmark organization in PostgreSQL (DATABASE_URL)…");
     const { fixture, cleanUp } = await seedPostgres(url);
     const version = await postgresVersion();
-    return { kind: `PostgreSQL ${version} (DATABASE_URL)`, fixture, serverEnv: { DATABASE_URL: url }, cleanUp };
+    const pool = process.env.DATABASE_POOL_MAX ?? "5 (default)";
+    return { kind: `PostgreSQL ${version} (DATABASE_URL, DATABASE_POOL_MAX ${pool})`, fixture, serverEnv: { DATABASE_URL: url }, cleanUp };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sundown-bench-"));
   progress(`seeding the benchmark organization in a fresh embedded database (${dataDir})…`);
