@@ -101,8 +101,9 @@ const COMMAND_SPECS: CommandSpec[] = [
     summary: "Import reports from a JSON file (- for stdin): validated whole, all or nothing",
     details: [
       'file        a JSON array of reports, or { "reports": [...] }; each report:',
-      '              { "id"?: uuid, "scope": "org"|"lead"|"member", "scope_target_id": member id (null for org),',
-      '                "generated_at": "2026-11-21T18:30:00Z", "report": { "headline", "kpi_status": [], "shipped": [],',
+      '              { "id"?: uuid, "scope": "org"|"lead"|"member", "scope_target_id": member id (null for org;',
+      "                member ids: GET /api/v1/team),",
+      '                "generated_at": "2026-11-21T18:30:00Z", "report": { "headline": "…", "kpi_status": [], "shipped": [],',
       '                "silent": [], "slipping": [], "blockers": [] } }',
       "            at most 10000 reports and 20 MB per file",
       "--org       the organization the reports belong to",
@@ -134,14 +135,15 @@ const COMMAND_SPECS: CommandSpec[] = [
 const GROUPS = [...new Set(COMMAND_SPECS.filter((c) => c.name.includes(" ")).map((c) => c.name.split(" ")[0]!))];
 
 export function generalHelp(): string {
-  const width = Math.max(...COMMAND_SPECS.map((c) => c.name.length));
+  const label = (c: CommandSpec) => (c.name === "seed" ? "seed --demo" : c.name);
+  const width = Math.max(...COMMAND_SPECS.map((c) => label(c).length));
   return [
     "sundown — operator CLI for Sundown",
     "",
     "Usage: sundown <command> [options]",
     "",
     "Commands:",
-    ...COMMAND_SPECS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...COMMAND_SPECS.map((c) => `  ${label(c).padEnd(width)}  ${c.summary}`),
     "",
     "Runs on the server's database: PostgreSQL when DATABASE_URL is set, else the embedded database in",
     "SUNDOWN_DATA_DIR (default ./.data), also while the server is running on it.",
