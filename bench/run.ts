@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { getEnv } from "@/lib/env";
 import { describeMachine, limiterStore, loadAverage, type Machine } from "./machine";
 import { sampleRss, treeCpuMs, treeMaxHwmMiB } from "./proc";
 import { summarizeProfile, type ProfileSummary, type TimeWindow } from "./profile";
@@ -122,7 +123,7 @@ async function prepareDatabase(): Promise<Database> {
     progress("seeding the benchmark organization in PostgreSQL (DATABASE_URL)…");
     const { fixture, cleanUp } = await seedPostgres(url);
     const version = await postgresVersion();
-    const pool = process.env.DATABASE_POOL_MAX ?? "5 (default)";
+    const pool = getEnv().DATABASE_POOL_MAX;
     return { kind: `PostgreSQL ${version} (DATABASE_URL, DATABASE_POOL_MAX ${pool})`, fixture, serverEnv: { DATABASE_URL: url }, cleanUp };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sundown-bench-"));
