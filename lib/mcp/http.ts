@@ -46,7 +46,7 @@ function requireSingleMessage(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-function describeMessage(message: Record<string, unknown>, context: RequestContext): void {
+function addMessageLogFields(message: Record<string, unknown>, context: RequestContext): void {
   if (typeof message.method === "string") context.logFields.mcp_method = message.method;
   const params = message.params as { name?: unknown } | undefined;
   if (message.method === "tools/call" && typeof params?.name === "string") context.logFields.mcp_tool = params.name.slice(0, 64);
@@ -60,7 +60,7 @@ export const mcpPost = withRequest(async (request, context) => {
   await enforceKeyRateLimit(key, context);
   scheduleKeyUse(key);
   const message = requireSingleMessage(await readJsonBody(request));
-  describeMessage(message, context);
+  addMessageLogFields(message, context);
 
   const server = createSundownServer(createDatabaseSource(key), {
     onToolError: (tool, error) => {

@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectMcp, textOf } from "../helpers/mcp-client";
-import { startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
+import { startMcpTestServer, withinOneRateWindow, type McpTestServer } from "../helpers/mcp-server";
 
 // The SDK's own client against the production build over real HTTP.
 const RATE_LIMIT = 20;
@@ -17,7 +17,7 @@ afterAll(async () => {
   await t?.server.stop();
 });
 
-const connect = (headers: Record<string, string>) => connectMcp(headers, mcpUrl, undefined);
+const connect = (headers: Record<string, string>) => connectMcp(headers, mcpUrl);
 
 async function rawPost(headers: Record<string, string>, body: unknown) {
   const res = await fetch(mcpUrl, {
@@ -146,6 +146,7 @@ describe("remote MCP: one budget per key, shared with REST", () => {
     const { key } = await t.mintKey();
     const auth = { Authorization: `Bearer ${key}` };
     const half = RATE_LIMIT / 2;
+    await withinOneRateWindow();
     for (let i = 0; i < half; i++) expect((await t.rest("/api/v1/me", key)).status).toBe(200);
     let last: Awaited<ReturnType<typeof rawPost>> | undefined;
     for (let i = 0; i < half; i++) {
@@ -160,7 +161,7 @@ describe("remote MCP: one budget per key, shared with REST", () => {
     expect(refused.headers.get("ratelimit-policy")).toBe(`"per-key";q=${RATE_LIMIT};w=60`);
     // …and REST is refused too: the same budget.
     expect((await t.rest("/api/v1/me", key)).status).toBe(429);
-  });
+  }, 120_000);
 
   it("a batch cannot squeeze several calls into one counted request", async () => {
     const { key } = await t.mintKey();
