@@ -16,13 +16,15 @@ import { EXAMPLE_REPORT_ID, identityExample, reportExample, reportListExample, t
 // The OpenAPI 3.1 description of API v1, generated from the same zod schemas the handlers parse
 // their input and output with, so the document cannot drift from what the server does.
 
-/** OpenAPI path templates of the v1 operations, keyed like ApiRoot.endpoints (plus the root itself). */
+const pathOf = (endpoint: string) => endpoint.replace(/^GET /, "");
+
+/** OpenAPI path templates of the v1 operations, taken from ApiRoot.endpoints (plus the root itself). */
 export const OPERATION_PATHS = {
   root: "/api/v1",
-  identity: "/api/v1/me",
-  list_reports: "/api/v1/reports",
-  get_report: "/api/v1/reports/{id}",
-  team: "/api/v1/team",
+  identity: pathOf(ENDPOINTS.identity),
+  list_reports: pathOf(ENDPOINTS.list_reports),
+  get_report: pathOf(ENDPOINTS.get_report),
+  team: pathOf(ENDPOINTS.team),
 } as const;
 
 const SECURITY_SCHEMES = { bearer: "bearerAuth", header: "apiKeyHeader" } as const;
@@ -348,7 +350,3 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
   return document;
 }
 
-/** Endpoint names of ApiRoot and the OpenAPI path each one documents, e.g. "GET /api/v1/reports/{id}". */
-export const ENDPOINT_PATHS = Object.fromEntries(
-  Object.entries(ENDPOINTS).map(([name, endpoint]) => [name, endpoint.replace(/^GET /, "")]),
-) as { [K in keyof typeof ENDPOINTS]: string };

@@ -5,8 +5,8 @@ import { startServer, type RunningServer } from "../helpers/server";
 // The discovery surface of the production build, over real HTTP, and the docs page in a real browser:
 // it must render the guide and the Scalar reference without a single request to another host.
 
-const CHROMIUM = process.env.SUNDOWN_CHROMIUM ?? "/usr/bin/chromium";
-export const SCREENSHOT = "/tmp/sundown-docs.png";
+const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
+const SCREENSHOT = "/tmp/sundown-docs.png";
 
 let server: RunningServer;
 
