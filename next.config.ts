@@ -8,7 +8,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "ioredis"],
   // Migrations are read at run time by the embedded database and the CLI.
   outputFileTracingIncludes: { "/*": ["./prisma/migrations/**/*"] },
-  typescript: { ignoreBuildErrors: false },
+  // The whole tree (app, lib, tests, e2e, bench) is type-checked once by `npm run typecheck`, which CI runs
+  // before anything else; checking again inside every build only slows builds and ties them to test files.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;
