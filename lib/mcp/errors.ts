@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { errorBody, toApiError, type ErrorCode as ApiErrorCode } from "@/lib/http/errors";
-import { describeToolError } from "./tools";
+import { describeToolError, type McpHooks } from "./tools";
 
 // Resources and prompts have no tool result to carry an error, so their failures are JSON-RPC errors.
 // The data member holds the contract's error body, so a client can still read `error` and `required_scope`.
@@ -14,8 +14,9 @@ const JSON_RPC_CODES: Partial<Record<ApiErrorCode, number>> = {
   unauthorized: ErrorCode.InvalidRequest,
 };
 
-export function toMcpError(thrown: unknown): McpError {
+export function toMcpError(thrown: unknown, primitive: string, hooks: McpHooks = {}): McpError {
   if (thrown instanceof McpError) return thrown;
   const error = toApiError(thrown);
+  hooks.onError?.(primitive, error);
   return new McpError(JSON_RPC_CODES[error.code] ?? ErrorCode.InternalError, describeToolError(error), errorBody(error));
 }

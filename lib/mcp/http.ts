@@ -63,10 +63,10 @@ export const mcpPost = withRequest(async (request, context) => {
   addMessageLogFields(message, context);
 
   const server = createSundownServer(createDatabaseSource(key), {
-    onToolError: (tool, error) => {
+    onError: (primitive, error) => {
       if (error.status < 500) return;
       const cause = error.cause instanceof Error ? error.cause : undefined;
-      log("error", "mcp tool failed", { request_id: context.requestId, tool, code: error.code, error: cause?.message, stack: cause?.stack });
+      log("error", "mcp request failed", { request_id: context.requestId, primitive, code: error.code, error: cause?.message, stack: cause?.stack });
     },
   });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -5,6 +5,7 @@ import { reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
+import type { McpHooks } from "./tools";
 
 export const LEAD_BRIEF = { name: "lead_brief", defaultCount: 7, maxCount: 14 } as const;
 
@@ -35,7 +36,7 @@ function instructions(count: number): string {
   ].join("\n");
 }
 
-export function registerLeadBrief(server: McpServer, source: SundownSource): void {
+export function registerLeadBrief(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
   server.registerPrompt(
     LEAD_BRIEF.name,
     {
@@ -65,7 +66,7 @@ export function registerLeadBrief(server: McpServer, source: SundownSource): voi
           ],
         };
       } catch (error) {
-        throw toMcpError(error);
+        throw toMcpError(error, LEAD_BRIEF.name, hooks);
       }
     },
   );

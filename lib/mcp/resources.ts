@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/http/errors";
 import { REPORT_LIMIT, reportIdParams, reportListSchema, reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
 import type { SundownSource } from "./source";
+import type { McpHooks } from "./tools";
 
 // Reports as resources, for clients that attach context rather than call tools. Contents are the same JSON
 // as the REST API returns; report text stays inside the contents, never in names or descriptions.
@@ -20,7 +21,7 @@ function jsonContents(uri: URL, data: unknown): ReadResourceResult {
   return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(data, null, 2) }] };
 }
 
-export function registerReportResources(server: McpServer, source: SundownSource): void {
+export function registerReportResources(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
   server.registerResource(
     "latest_reports",
     LATEST_REPORTS_URI,
@@ -33,7 +34,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
       try {
         return jsonContents(uri, reportListSchema.parse(await source.listReports(REPORT_LIMIT.default)));
       } catch (error) {
-        throw toMcpError(error);
+        throw toMcpError(error, LATEST_REPORTS_URI, hooks);
       }
     },
   );
@@ -53,7 +54,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
         };
       } catch (error) {
         if (error instanceof ApiError && error.code === "insufficient_scope") return { resources: [] };
-        throw toMcpError(error);
+        throw toMcpError(error, REPORT_URI_TEMPLATE, hooks);
       }
     },
   });
@@ -73,7 +74,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
         }
         return jsonContents(uri, reportSchema.parse(await source.getReport(parsed.data.id)));
       } catch (error) {
-        throw toMcpError(error);
+        throw toMcpError(error, REPORT_URI_TEMPLATE, hooks);
       }
     },
   );

@@ -3,7 +3,7 @@ import { API_VERSION } from "@/lib/discovery/api-root";
 import { registerLeadBrief } from "./prompts";
 import { registerReportResources } from "./resources";
 import type { SundownSource } from "./source";
-import { registerTools, type ToolHooks } from "./tools";
+import { registerTools, type McpHooks } from "./tools";
 
 export const SERVER_NAME = "sundown";
 export const SERVER_TITLE = "Sundown";
@@ -18,13 +18,13 @@ export const SERVER_INSTRUCTIONS = [
 ].join(" ");
 
 /** One MCP server over a data source: the remote route builds one per request, the stdio server one per process. */
-export function createSundownServer(source: SundownSource, hooks: ToolHooks = {}): McpServer {
+export function createSundownServer(source: SundownSource, hooks: McpHooks = {}): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: SERVER_TITLE, version: API_VERSION },
     { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {}, resources: {}, prompts: {} } },
   );
   registerTools(server, source, hooks);
-  registerReportResources(server, source);
-  registerLeadBrief(server, source);
+  registerReportResources(server, source, hooks);
+  registerLeadBrief(server, source, hooks);
   return server;
 }

@@ -120,24 +120,27 @@ export function toolErrorResult(error: ApiError): CallToolResult {
   return { isError: true, content: [{ type: "text", text: describeToolError(error) }] };
 }
 
-export interface ToolHooks {
-  /** Called with every failed call, e.g. to log server-side failures that a tool result would otherwise hide. */
-  onToolError?: (tool: string, error: ApiError) => void;
+export interface McpHooks {
+  /**
+   * Called with every failed tool call, resource read or prompt (`primitive` names it), e.g. to log server-side
+   * failures that a tool result or JSON-RPC error would otherwise hide.
+   */
+  onError?: (primitive: string, error: ApiError) => void;
 }
 
-export async function callTool(tool: ToolDefinition, source: SundownSource, args: unknown, hooks: ToolHooks = {}): Promise<CallToolResult> {
+export async function callTool(tool: ToolDefinition, source: SundownSource, args: unknown, hooks: McpHooks = {}): Promise<CallToolResult> {
   try {
     // The output schema parses what leaves the service: a second whitelist, as in the REST pipeline.
     const data = tool.output.parse(await tool.run(source, args as never));
     return { content: [{ type: "text", text: tool.render(data) }], structuredContent: data };
   } catch (thrown) {
     const error = toApiError(thrown);
-    hooks.onToolError?.(tool.name, error);
+    hooks.onError?.(tool.name, error);
     return toolErrorResult(error);
   }
 }
 
-export function registerTools(server: McpServer, source: SundownSource, hooks: ToolHooks = {}): void {
+export function registerTools(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
   for (const tool of TOOLS) {
     const config = {
       title: tool.title,

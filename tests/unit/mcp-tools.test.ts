@@ -170,3 +170,37 @@ describe("server card name", () => {
     expect(serverCardName("http://127.0.0.1:4000")).toBe("127.0.0.1/sundown");
   });
 });
+
+describe("server-side failures", () => {
+  it("reach the onError hook from tools, resources and the prompt, and reveal nothing to the client", async () => {
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { InMemoryTransport } = await import("@modelcontextprotocol/sdk/inMemory.js");
+    const { createSundownServer } = await import("@/lib/mcp/server");
+    const broken = async (): Promise<never> => {
+      throw new Error("connection to 10.0.0.7:5432 refused by pg_hba.conf");
+    };
+    const seen: [string, string][] = [];
+    const server = createSundownServer(
+      { whoami: broken, listReports: broken, getReport: broken, listTeam: broken },
+      { onError: (primitive, error) => seen.push([primitive, error.code]) },
+    );
+    const client = new Client({ name: "unit", version: "1.0.0" });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(a), client.connect(b)]);
+    try {
+      const tool = await client.callTool({ name: "list_team", arguments: {} });
+      expect(tool).toMatchObject({ isError: true, content: [{ type: "text", text: "internal_error: An unexpected error occurred." }] });
+      const read = await client.readResource({ uri: "sundown://reports/latest" }).catch((e: Error) => e);
+      expect((read as Error).message).toContain("internal_error: An unexpected error occurred.");
+      expect((read as Error).message).not.toContain("pg_hba");
+      await expect(client.getPrompt({ name: "lead_brief" })).rejects.toThrow("internal_error");
+      expect(seen).toEqual([
+        ["list_team", "internal_error"],
+        ["sundown://reports/latest", "internal_error"],
+        ["lead_brief", "internal_error"],
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+});
