@@ -60,7 +60,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d));
   child.stderr!.on("data", (d: Buffer) => (output += d));
-  const deadline = Date.now() + 60_000;
+  // Generous: a first start creates and seeds the embedded database, slow on a loaded 2-core machine.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
