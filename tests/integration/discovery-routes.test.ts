@@ -9,6 +9,7 @@ import * as openidConfiguration from "@/app/.well-known/openid-configuration/[[.
 import type { RouteParams } from "@/lib/http/with-request";
 import { apiRootSchema } from "@/lib/schemas/api-root";
 import { bearer, mintKey } from "../helpers/keys";
+import { withEnv } from "../helpers/env";
 import { call } from "../helpers/request";
 
 const BASE = "http://localhost:3000";
@@ -52,12 +53,20 @@ describe("GET /api/v1", () => {
     });
   });
 
-  it("honours X-Forwarded-Host and -Proto for its URIs, and refuses a forged host", async () => {
-    const res = await call(getRoot, "/api/v1", { headers: { "X-Forwarded-Host": "sundown.acme.test", "X-Forwarded-Proto": "https" } });
-    expect(res.body.openapi).toBe("https://sundown.acme.test/openapi.json");
-    expect(res.headers.get("link")).toBe('<https://sundown.acme.test/.well-known/api-catalog>; rel="api-catalog"');
-    const forged = await call(getRoot, "/api/v1", { headers: { "X-Forwarded-Host": "evil.test/<script>" } });
-    expect(forged.body.openapi).toBe(`${BASE}/openapi.json`);
+  it("behind a trusted proxy, honours X-Forwarded-Host and -Proto for its URIs, and refuses a forged host", async () => {
+    await withEnv({ SUNDOWN_TRUST_PROXY: "1" }, async () => {
+      const res = await call(getRoot, "/api/v1", { headers: { "X-Forwarded-Host": "sundown.acme.test", "X-Forwarded-Proto": "https" } });
+      expect(res.body.openapi).toBe("https://sundown.acme.test/openapi.json");
+      expect(res.headers.get("link")).toBe('<https://sundown.acme.test/.well-known/api-catalog>; rel="api-catalog"');
+      const forged = await call(getRoot, "/api/v1", { headers: { "X-Forwarded-Host": "evil.test/<script>" } });
+      expect(forged.body.openapi).toBe(`${BASE}/openapi.json`);
+    });
+  });
+
+  it("without a trusted proxy, ignores X-Forwarded-Host, so no client can poison a cached document", async () => {
+    const res = await call(getRoot, "/api/v1", { headers: { "X-Forwarded-Host": "evil.test", "X-Forwarded-Proto": "https" } });
+    expect(res.body.openapi).toBe(`${BASE}/openapi.json`);
+    expect(res.text).not.toContain("evil.test");
   });
 
   it("is public and cacheable, points at the API catalog, and answers 304 to its ETag", async () => {
@@ -82,20 +91,21 @@ describe("GET /api/v1", () => {
 });
 
 describe("GET /openapi.json", () => {
-  it("serves the generated OpenAPI 3.1 document for the request's base URL, public and cacheable", async () => {
-    const res = await call(getOpenApi, "/openapi.json", { headers: { "X-Forwarded-Host": "docs.acme.test", "X-Forwarded-Proto": "https" } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    expect(res.body.openapi).toBe("3.1.0");
-    expect(res.body.servers[0].url).toBe("https://docs.acme.test");
-    expect(Object.keys(res.body.paths).sort()).toEqual(["/api/v1", "/api/v1/me", "/api/v1/reports", "/api/v1/reports/{id}", "/api/v1/team"]);
-    const again = await call(getOpenApi, "/openapi.json", {
-      headers: { "X-Forwarded-Host": "docs.acme.test", "X-Forwarded-Proto": "https", "If-None-Match": res.headers.get("etag")! },
-    });
-    expect(again.status).toBe(304);
-  });
+  it("serves the generated OpenAPI 3.1 document for the request's base URL, public and cacheable", () =>
+    withEnv({ SUNDOWN_TRUST_PROXY: "1" }, async () => {
+      const res = await call(getOpenApi, "/openapi.json", { headers: { "X-Forwarded-Host": "docs.acme.test", "X-Forwarded-Proto": "https" } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(res.body.openapi).toBe("3.1.0");
+      expect(res.body.servers[0].url).toBe("https://docs.acme.test");
+      expect(Object.keys(res.body.paths).sort()).toEqual(["/api/v1", "/api/v1/me", "/api/v1/reports", "/api/v1/reports/{id}", "/api/v1/team"]);
+      const again = await call(getOpenApi, "/openapi.json", {
+        headers: { "X-Forwarded-Host": "docs.acme.test", "X-Forwarded-Proto": "https", "If-None-Match": res.headers.get("etag")! },
+      });
+      expect(again.status).toBe(304);
+    }));
 
   it("refuses other methods with the JSON 405", async () => {
     const res = await call(postOpenApi, "/openapi.json", { method: "POST" });

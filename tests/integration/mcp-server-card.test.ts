@@ -3,6 +3,7 @@ import { GET as wellKnownCard, POST as postWellKnownCard } from "@/app/.well-kno
 import { GET as apiCard, OPTIONS as apiCardPreflight } from "@/app/api/mcp/server-card/route";
 import { bearer, mintKey } from "../helpers/keys";
 import { connectMcp } from "../helpers/mcp-client";
+import { withEnv } from "../helpers/env";
 import { call } from "../helpers/request";
 
 const ROUTES = [
@@ -76,11 +77,12 @@ describe("server card routes, other methods", () => {
     expect(a.body).toEqual(b.body);
   });
 
-  it("honours SUNDOWN_URL-style forwarded hosts for the URLs in the card", async () => {
-    const res = await call(apiCard, "/api/mcp/server-card", { headers: { "X-Forwarded-Host": "sundown.acme.com", "X-Forwarded-Proto": "https" } });
-    expect(res.body.name).toBe("com.acme.sundown/sundown");
-    expect(res.body.remotes[0].url).toBe("https://sundown.acme.com/api/mcp");
-  });
+  it("behind a trusted proxy, honours forwarded hosts for the URLs in the card", () =>
+    withEnv({ SUNDOWN_TRUST_PROXY: "1" }, async () => {
+      const res = await call(apiCard, "/api/mcp/server-card", { headers: { "X-Forwarded-Host": "sundown.acme.com", "X-Forwarded-Proto": "https" } });
+      expect(res.body.name).toBe("com.acme.sundown/sundown");
+      expect(res.body.remotes[0].url).toBe("https://sundown.acme.com/api/mcp");
+    }));
 
   it("POST is 405 JSON", async () => {
     const res = await call(postWellKnownCard, "/.well-known/mcp/server-card.json", { method: "POST" });
