@@ -50,7 +50,13 @@ export function withRequest(handler: RequestHandler, { cors = true }: WithReques
     try {
       response = await handler(request, context);
     } catch (thrown) {
-      const error = toApiError(thrown);
+      // A client that hangs up mid-request makes reads fail with ECONNRESET, which would otherwise look like a
+      // database outage: answer (to no one) as a bad request and log it as the client's doing, not ours.
+      const clientGone = request.signal?.aborted === true;
+      if (clientGone) context.logFields.client_aborted = true;
+      const error = clientGone
+        ? new ApiError("invalid_parameter", "The client closed the request before it completed.")
+        : toApiError(thrown);
       if (error.status >= 500) {
         const cause = error.cause instanceof Error ? error.cause : undefined;
         log("error", "request failed", {
