@@ -1,7 +1,7 @@
 import { KEY_PATTERN_SOURCE } from "@/lib/auth/api-key";
 import { SCOPES } from "@/lib/auth/scopes";
 import { getEnv } from "@/lib/env";
-import type { ApiRoot } from "@/lib/schemas/api-root";
+import { apiRootSchema, type ApiRoot } from "@/lib/schemas/api-root";
 
 export const API_VERSION = "1.0.0";
 
@@ -63,4 +63,20 @@ export function buildApiRoot(base: string): ApiRoot {
     endpoints: { ...ENDPOINTS },
     rate_limit: rateLimitStatement(),
   };
+}
+
+// The document depends only on the base URL and the rate limit: built and checked once per pair (a server
+// sees one base URL, or a handful behind a trusted proxy).
+const checkedRoots = new Map<string, ApiRoot>();
+
+/** The ApiRoot for a base URL, parsed by its schema once and then reused. */
+export function getApiRoot(base: string): ApiRoot {
+  const cacheKey = `${base}|${getEnv().SUNDOWN_RATE_LIMIT}`;
+  let root = checkedRoots.get(cacheKey);
+  if (!root) {
+    root = apiRootSchema.parse(buildApiRoot(base));
+    if (checkedRoots.size >= 16) checkedRoots.clear();
+    checkedRoots.set(cacheKey, root);
+  }
+  return root;
 }

@@ -1,13 +1,12 @@
-import { apiCatalogLink, buildApiRoot } from "@/lib/discovery/api-root";
+import { apiCatalogLink, getApiRoot } from "@/lib/discovery/api-root";
 import { baseUrl } from "@/lib/http/base-url";
 import { jsonResponse } from "@/lib/http/responses";
 import { withRequest } from "@/lib/http/with-request";
-import { apiRootSchema } from "@/lib/schemas/api-root";
 
 // GET /api/v1 – public discovery document; no key, no organization data, not rate-limited per key.
 export const GET = withRequest(async (request) => {
   const base = baseUrl(request);
-  return jsonResponse(request, apiRootSchema.parse(buildApiRoot(base)), {
+  return jsonResponse(request, getApiRoot(base), {
     cache: "public",
     headers: { Link: apiCatalogLink(base) },
   });
