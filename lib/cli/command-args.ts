@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { SCOPES, isScope, scopeSchema, type Scope } from "@/lib/auth/scopes";
+import { UUID_SHAPE } from "@/lib/schemas/common";
 import { UsageError } from "./errors";
 
 // Arguments of the commands that run against the database. The CLI builds them from flags; the
 // server's command channel parses them again, since they cross a process boundary.
 
 const org = z.string().min(1);
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const KEY_NAME_MAX = 100;
 

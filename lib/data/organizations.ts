@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
+import { UUID_SHAPE } from "@/lib/schemas/common";
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OrganizationRef {
   id: string;

@@ -1,3 +1,4 @@
+import { UUID_SHAPE } from "@/lib/schemas/common";
 import { listReportsQuery, REPORT_LIMIT } from "@/lib/schemas/reports";
 import { ApiError } from "./errors";
 
@@ -5,7 +6,6 @@ import { ApiError } from "./errors";
 // given once, and every refusal names the parameter and what it accepts.
 
 const DIGITS = /^[0-9]{1,6}$/;
-const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 const LIMIT_MESSAGE = `limit must be an integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}).`;
 
