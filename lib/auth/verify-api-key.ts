@@ -1,4 +1,4 @@
-import { findApiKeyByHash, touchApiKey } from "@/lib/data/api-keys";
+import { findApiKeyByHash, keyStatus, touchApiKey } from "@/lib/data/api-keys";
 import { ApiError } from "@/lib/http/errors";
 import { hashApiKey, isWellFormedApiKey } from "./api-key";
 import { isScope, type Scope } from "./scopes";
@@ -20,8 +20,8 @@ export async function verifyApiKey(secret: string, now = new Date()): Promise<Ve
   if (!isWellFormedApiKey(secret)) return { ok: false, reason: "malformed" };
   const row = await findApiKeyByHash(hashApiKey(secret));
   if (!row) return { ok: false, reason: "unknown" };
-  if (row.revokedAt) return { ok: false, reason: "revoked" };
-  if (row.expiresAt && row.expiresAt <= now) return { ok: false, reason: "expired" };
+  const status = keyStatus(row, now);
+  if (status !== "active") return { ok: false, reason: status };
   return {
     ok: true,
     key: {
