@@ -8,6 +8,10 @@ const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .optional()
   .transform((v) => v === "1" || v === "true" || v === "yes");
+const flagDefaultOn = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .optional()
+  .transform((v) => v === undefined || v === "1" || v === "true" || v === "yes");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -16,6 +20,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  // Hot-path reads are named prepared statements; a transaction-mode pooler that cannot keep them
+  // (PgBouncer before 1.21, or max_prepared_statements = 0) needs this off.
+  DATABASE_PREPARED_STATEMENTS: flagDefaultOn,
   SUNDOWN_DATA_DIR: z.string().min(1).default(".data"),
   SUNDOWN_URL: optionalUrl,
   SUNDOWN_ALLOW_EMBEDDED: flag,

@@ -1,4 +1,5 @@
-import { findApiKeyByHash, keyStatus, touchApiKey } from "@/lib/data/api-keys";
+import { keyStatus, touchApiKey } from "@/lib/data/api-keys";
+import { findApiKeyByHash, type KeyedRead } from "@/lib/data/key-lookup";
 import { ApiError } from "@/lib/http/errors";
 import { hashApiKey, isWellFormedApiKey } from "./api-key";
 import { isScope, type Scope } from "./scopes";
@@ -11,15 +12,21 @@ export interface VerifiedKey {
   needsTouch: boolean;
 }
 
-export type Verification = { ok: true; key: VerifiedKey } | { ok: false; reason: "malformed" | "unknown" | "revoked" | "expired" };
+export type Verification =
+  | { ok: true; key: VerifiedKey; /** The raw result of the read asked for, null if none. */ data: unknown }
+  | { ok: false; reason: "malformed" | "unknown" | "revoked" | "expired" };
 
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Checks a presented key: shape and checksum first (no I/O), then one lookup by its hash. */
-export async function verifyApiKey(secret: string, now = new Date()): Promise<Verification> {
+/**
+ * Checks a presented key: shape and checksum first (no I/O), then one lookup by its hash, which can
+ * carry a read of the key's organization (`keyed`) so that a request costs one round trip.
+ */
+export async function verifyApiKey(secret: string, { keyed, now = new Date() }: { keyed?: KeyedRead; now?: Date } = {}): Promise<Verification> {
   if (!isWellFormedApiKey(secret)) return { ok: false, reason: "malformed" };
-  const row = await findApiKeyByHash(hashApiKey(secret));
-  if (!row) return { ok: false, reason: "unknown" };
+  const found = await findApiKeyByHash(hashApiKey(secret), keyed);
+  if (!found) return { ok: false, reason: "unknown" };
+  const { key: row, data } = found;
   const status = keyStatus(row, now);
   if (status !== "active") return { ok: false, reason: status };
   return {
@@ -30,6 +37,7 @@ export async function verifyApiKey(secret: string, now = new Date()): Promise<Ve
       scopes: row.scopes.filter(isScope),
       needsTouch: !row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS,
     },
+    data,
   };
 }
 

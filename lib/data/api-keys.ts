@@ -162,22 +162,6 @@ export async function listApiKeyEvents(organizationId: string, take = 50): Promi
   }));
 }
 
-/** The fields needed to authenticate a request, found through the unique hash index. */
-export async function findApiKeyByHash(hashedKey: string) {
-  const db = await getDb();
-  return db.apiKey.findUnique({
-    where: { hashedKey },
-    select: {
-      id: true,
-      scopes: true,
-      revokedAt: true,
-      expiresAt: true,
-      lastUsedAt: true,
-      organization: { select: { id: true, name: true } },
-    },
-  });
-}
-
 /** Records use at most once a minute per key; the condition makes concurrent writers harmless. */
 export async function touchApiKey(keyId: string, organizationId: string, now = new Date()): Promise<void> {
   const db = await getDb();

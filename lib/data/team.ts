@@ -1,25 +1,23 @@
-import { getDb } from "@/lib/db";
-import type { TeamList } from "@/lib/schemas/team";
+import type { TeamList, TeamMember } from "@/lib/schemas/team";
+import { defineRead } from "./organization-read";
 
-const ROLE_ORDER = { founder: 0, lead: 1, member: 2 } as const;
+/**
+ * The organization's roster: founders, then leads, then members (the enum's declared order), each by
+ * name. Contact fields are never selected.
+ */
+export const teamRead = defineRead<[], TeamList>({
+  name: "team",
+  json: ({ organizationId }) => `(
+    SELECT coalesce(json_agg(json_build_object(
+      'id', m.id, 'name', m.name, 'role', m.role, 'department', m.department,
+      'is_external', m.is_external, 'active', m.active
+    ) ORDER BY m.role, m.name, m.id), '[]'::json)
+    FROM members m WHERE m.organization_id = ${organizationId}
+  )`,
+  shape: (json) => {
+    const members = json as TeamMember[];
+    return { members, count: members.length };
+  },
+});
 
-/** The organization's roster: founders, then leads, then members, each by name. Contact fields are never selected. */
-export async function listTeam(organizationId: string): Promise<TeamList> {
-  const db = await getDb();
-  const rows = await db.member.findMany({
-    where: { organizationId },
-    select: { id: true, name: true, role: true, department: true, isExternal: true, active: true },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-  });
-  const members = rows
-    .map((m) => ({
-      id: m.id,
-      name: m.name,
-      role: m.role,
-      department: m.department,
-      is_external: m.isExternal,
-      active: m.active,
-    }))
-    .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
-  return { members, count: members.length };
-}
+export const listTeam = (organizationId: string): Promise<TeamList> => teamRead.run(organizationId);

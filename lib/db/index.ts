@@ -4,12 +4,15 @@ import { getEnv } from "@/lib/env";
 import { createPgliteClient, createPostgresClient, type Db } from "./client";
 import { tryAcquireLock, type HeldLock, type LockInfo } from "./lock";
 import { applyMigrations, readMigrations, type SqlConnection } from "./migrate";
+import { pgliteReader, poolReader, type SqlReader } from "./sql";
 
 export type { Db } from "./client";
 
 export interface DbHandle {
   kind: "postgres" | "embedded";
   client: Db;
+  /** Prepared-statement reads for the API's hot path, on the same connections as `client`. */
+  sql: SqlReader;
   /** Where the embedded database lives (absolute path or memory://). */
   dataDir?: string;
   lock?: HeldLock;
@@ -38,6 +41,11 @@ export function getDbHandle(): Promise<DbHandle> {
   return registry.__sundownDb;
 }
 
+/** The process's hot-path reader (lib/db/sql.ts), on the same database as getDb(). */
+export async function getSql(): Promise<SqlReader> {
+  return (await getDbHandle()).sql;
+}
+
 /** Installs an already-open handle as the process's database (the CLI, tests). */
 export function useDbHandle(handle: DbHandle): void {
   registry.__sundownDb = Promise.resolve(handle);
@@ -51,13 +59,23 @@ export async function closeDb(): Promise<void> {
 
 export function openConfiguredDb(role: LockInfo["role"]): Promise<DbHandle> {
   const env = getEnv();
-  if (env.DATABASE_URL) return Promise.resolve(openPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX));
+  if (env.DATABASE_URL) {
+    return Promise.resolve(openPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX, env.DATABASE_PREPARED_STATEMENTS));
+  }
   return openEmbedded(env.dataDir, role);
 }
 
-export function openPostgres(url: string, poolMax = 5): DbHandle {
-  const client = createPostgresClient({ url, poolMax });
-  return { kind: "postgres", client, close: () => client.$disconnect() };
+export function openPostgres(url: string, poolMax = 5, preparedStatements = true): DbHandle {
+  const { client, pool } = createPostgresClient({ url, poolMax });
+  return {
+    kind: "postgres",
+    client,
+    sql: poolReader(pool, { prepared: preparedStatements }),
+    async close() {
+      await client.$disconnect();
+      await pool.end();
+    },
+  };
 }
 
 /** Opens (creating on first use) the embedded database: lock, migrations, and demo data on first start. */
@@ -78,6 +96,7 @@ export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Pro
     return {
       kind: "embedded",
       client,
+      sql: pgliteReader(pglite),
       dataDir,
       lock,
       async close() {

@@ -2,6 +2,8 @@ import { after } from "next/server";
 import type { z } from "zod";
 import { readApiKey } from "@/lib/auth/read-api-key";
 import type { Scope } from "@/lib/auth/scopes";
+import type { KeyedRead } from "@/lib/data/key-lookup";
+import type { BoundRead } from "@/lib/data/organization-read";
 import { recordKeyUse, requireScope, unauthorized, verifyApiKey, type VerifiedKey } from "@/lib/auth/verify-api-key";
 import { log } from "@/lib/log";
 import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
@@ -23,19 +25,29 @@ export interface KeyedRouteOptions<Out extends z.ZodType> {
   output: Out;
 }
 
+export interface KeyedReadRouteOptions<Out extends z.ZodType> extends KeyedRouteOptions<Out> {
+  scope: Scope;
+}
+
+export interface Authenticated {
+  key: VerifiedKey;
+  /** The raw result of the read that travelled with the key lookup, null if none was asked for. */
+  data: unknown;
+}
+
 /**
  * Step 1: the key. Missing, malformed, unknown, revoked or expired: 401. Such failures are counted per
  * client address; past the address's budget every request from it is refused with 429 before any
  * key is looked up, so keys cannot be guessed at speed (REST and MCP both come through here).
  */
-export async function authenticate(request: Request): Promise<VerifiedKey> {
+export async function authenticate(request: Request, keyed?: KeyedRead): Promise<Authenticated> {
   const address = clientAddress(request.headers);
   const limiter = address ? addressLimiter() : undefined;
   if (address && limiter) requireAddressNotRefused(limiter, address);
   let failure: ApiError;
   try {
-    const verification = await verifyApiKey(readApiKey(request.headers));
-    if (verification.ok) return verification.key;
+    const verification = await verifyApiKey(readApiKey(request.headers), { keyed });
+    if (verification.ok) return { key: verification.key, data: verification.data };
     failure = unauthorized(verification.reason);
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== "unauthorized") throw error;
@@ -43,9 +55,10 @@ export async function authenticate(request: Request): Promise<VerifiedKey> {
   }
   if (!address || !limiter) throw failure;
   const result = await limiter.limit(address);
-  const headers = { ...failure.headers, ...rateLimitHeaders(result, "per-address") };
-  if (!result.success) throw addressRefused(headers);
-  throw new ApiError(failure.code, failure.message, { headers });
+  const headers = rateLimitHeaders(result, "per-address");
+  if (!result.success) throw addressRefused({ ...failure.headers, ...headers });
+  Object.assign(failure.headers, headers);
+  throw failure;
 }
 
 function requireAddressNotRefused(limiter: PolicyLimiter, address: string): void {
@@ -86,21 +99,54 @@ export function scheduleKeyUse(key: VerifiedKey): void {
   }
 }
 
+/** Steps 2 and 3 for a verified key: its rate limit, then the scope; then its last use is recorded. */
+async function admit(key: VerifiedKey, context: RequestContext, scope: Scope | undefined): Promise<void> {
+  context.logFields.key_id = key.id;
+  await enforceKeyRateLimit(key, context);
+  requireScope(key, scope);
+  scheduleKeyUse(key);
+}
+
+function respond<Out extends z.ZodType>(request: Request, context: RequestContext, output: Out, body: z.input<Out>): Response {
+  return jsonResponse(request, output.parse(body), { cache: "private", headers: context.responseHeaders });
+}
+
 /**
- * The pipeline of every keyed route: key → rate limit → scope → handler (parameters, existence)
- * → output schema → JSON with ETag. A key without the scope learns nothing about what exists.
+ * A keyed route computed from the key alone (e.g. /me): key → rate limit → scope → handler → output
+ * schema → JSON with ETag.
  */
 export function withApiKey<Out extends z.ZodType>(
   handler: (context: KeyedContext) => Promise<z.input<Out>>,
   options: KeyedRouteOptions<Out>,
 ) {
   return withRequest(async (request, context) => {
-    const key = await authenticate(request);
-    context.logFields.key_id = key.id;
-    await enforceKeyRateLimit(key, context);
-    requireScope(key, options.scope);
-    scheduleKeyUse(key);
-    const data = options.output.parse(await handler({ ...context, request, key }));
-    return jsonResponse(request, data, { cache: "private", headers: context.responseHeaders });
+    const { key } = await authenticate(request);
+    await admit(key, context, options.scope);
+    return respond(request, context, options.output, await handler({ ...context, request, key }));
+  });
+}
+
+/**
+ * A keyed route that reads the organization's data, in one database round trip: the parameters are
+ * parsed first (no I/O) so their read can travel with the key lookup, yet the checks keep their order,
+ * key → rate limit → scope → parameters → existence, and a key without the scope learns nothing about
+ * what exists. A request its key's budget refuses still paid for the read; it is one indexed statement.
+ */
+export function withKeyedRead<Out extends z.ZodType>(
+  bind: (context: RequestContext) => BoundRead<z.input<Out>>,
+  options: KeyedReadRouteOptions<Out>,
+) {
+  return withRequest(async (request, context) => {
+    let bound: BoundRead<z.input<Out>> | undefined;
+    let invalidParameters: unknown;
+    try {
+      bound = bind(context);
+    } catch (error) {
+      invalidParameters = error;
+    }
+    const { key, data } = await authenticate(request, bound && { scope: options.scope, read: bound });
+    await admit(key, context, options.scope);
+    if (!bound) throw invalidParameters;
+    return respond(request, context, options.output, bound.read.shape(data));
   });
 }

@@ -19,7 +19,7 @@ import { createSundownServer } from "./server";
  */
 async function authenticateWithChallenge(request: Request, context: RequestContext): Promise<VerifiedKey> {
   try {
-    return await authenticate(request);
+    return (await authenticate(request)).key;
   } catch (error) {
     if (error instanceof ApiError && error.code === "unauthorized") {
       const presented = request.headers.has("authorization") || request.headers.has("x-api-key");

@@ -1,0 +1,81 @@
+import type { Scope } from "@/lib/auth/scopes";
+import { getSql } from "@/lib/db";
+import type { Statement } from "@/lib/db/sql";
+import type { BoundRead } from "./organization-read";
+
+/** The fields needed to authenticate a request. */
+export interface KeyRow {
+  id: string;
+  scopes: string[];
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  organization: { id: string; name: string };
+}
+
+/** A read to run with the key lookup, on the key's organization, only if the key is unrevoked and has the scope. */
+export interface KeyedRead {
+  scope: Scope;
+  read: BoundRead<unknown>;
+}
+
+interface Row {
+  id: string;
+  scopes: string[];
+  revoked_at: Date | null;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  organization_id: string;
+  organization_name: string;
+  data?: unknown;
+}
+
+const KEY_SELECT = `k.id, k.scopes, k.revoked_at, k.expires_at, k.last_used_at,
+  o.id AS organization_id, o.name AS organization_name`;
+const KEY_FROM = `FROM api_keys k JOIN organizations o ON o.id = k.organization_id WHERE k.hashed_key = $1`;
+
+const keyOnly: Statement = { name: "key", text: `SELECT ${KEY_SELECT} ${KEY_FROM}` };
+
+// One statement per read, built once. The data is gated in SQL on scope and revocation, the two facts
+// the row itself decides, so a key that may not read it never makes the database do the work; expiry
+// is left to keyStatus() in JavaScript, so the application's clock alone decides it.
+const withReadStatements = new Map<string, Statement>();
+
+function statementWithRead(read: BoundRead<unknown>["read"]): Statement {
+  let statement = withReadStatements.get(read.name);
+  if (!statement) {
+    const data = read.json({ organizationId: "k.organization_id", arg: (i) => `$${i + 3}` });
+    statement = {
+      name: `key+${read.name}`,
+      text: `SELECT ${KEY_SELECT}, CASE WHEN k.revoked_at IS NULL AND $2 = ANY(k.scopes) THEN ${data} END AS data ${KEY_FROM}`,
+    };
+    withReadStatements.set(read.name, statement);
+  }
+  return statement;
+}
+
+/**
+ * The key with this hash (through the unique index), and when asked, a read of its organization's data
+ * in the same round trip. `data` is the read's raw JSON, or null when the key may not read it.
+ */
+export async function findApiKeyByHash(
+  hashedKey: string,
+  keyed?: KeyedRead,
+): Promise<{ key: KeyRow; data: unknown } | null> {
+  const sql = await getSql();
+  const [row] = keyed
+    ? await sql.rows<Row>(statementWithRead(keyed.read.read), [hashedKey, keyed.scope, ...keyed.read.args])
+    : await sql.rows<Row>(keyOnly, [hashedKey]);
+  if (!row) return null;
+  return {
+    key: {
+      id: row.id,
+      scopes: row.scopes,
+      revokedAt: row.revoked_at,
+      expiresAt: row.expires_at,
+      lastUsedAt: row.last_used_at,
+      organization: { id: row.organization_id, name: row.organization_name },
+    },
+    data: row.data ?? null,
+  };
+}
