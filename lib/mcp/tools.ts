@@ -140,15 +140,24 @@ export async function callTool(tool: ToolDefinition, source: SundownSource, args
   }
 }
 
-export function registerTools(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
-  for (const tool of TOOLS) {
-    const config = {
+// Each tool's registration config, built once per process: the remote route registers the tools on a
+// new server for every request, and only the handlers differ between requests.
+const TOOL_CONFIGS = new Map(
+  TOOLS.map((tool) => [
+    tool,
+    {
       title: tool.title,
       description: tool.description,
       inputSchema: tool.input,
       outputSchema: mcpOutputSchema(tool.output),
       annotations: { title: tool.title, ...READ_ONLY_ANNOTATIONS },
-    };
+    },
+  ]),
+);
+
+export function registerTools(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
+  for (const tool of TOOLS) {
+    const config = TOOL_CONFIGS.get(tool)!;
     if (tool.input) {
       server.registerTool(tool.name, config as typeof config & { inputSchema: ObjectSchema }, (args) => callTool(tool, source, args, hooks));
     } else {
