@@ -8,7 +8,10 @@ export const ERROR_STATUS = {
   insufficient_scope: 403,
   not_found: 404,
   method_not_allowed: 405,
+  // MCP endpoint only: an Accept header without application/json and text/event-stream, or a body that is not JSON.
+  not_acceptable: 406,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
@@ -17,6 +20,13 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The code for a status answered elsewhere (the REST API seen by the stdio server, the MCP transport). */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).find(([, s]) => s === status);
+  if (match) return match[0];
+  return status >= 400 && status < 500 ? "invalid_parameter" : "internal_error";
+}
 
 export interface ApiErrorOptions {
   requiredScope?: Scope;

@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { VerifiedKey } from "@/lib/auth/verify-api-key";
 import { corsPreflight } from "@/lib/http/cors";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError, errorCodeForStatus } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { authenticate, enforceKeyRateLimit, scheduleKeyUse } from "@/lib/http/with-api-key";
 import { errorRoute, withRequest, type RequestContext } from "@/lib/http/with-request";
@@ -72,11 +72,26 @@ export const mcpPost = withRequest(async (request, context) => {
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request, { parsedBody: message });
+    return await refusalAsApiError(await transport.handleRequest(request, { parsedBody: message }));
   } finally {
     await server.close();
   }
 });
+
+/**
+ * The transport refuses some requests itself (an Accept header without text/event-stream: 406, a
+ * Content-Type other than JSON: 415, a message that is not JSON-RPC or an unknown Mcp-Protocol-Version:
+ * 400) with a JSON-RPC error body. The contract answers every refusal with its Error shape, so these are
+ * rethrown as ApiErrors with the transport's status and message. Answers to accepted messages, JSON-RPC
+ * errors included, come with 2xx and pass through untouched.
+ */
+async function refusalAsApiError(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const body = (await response.json().catch(() => undefined)) as { error?: { message?: unknown } } | undefined;
+  const message = typeof body?.error?.message === "string" ? body.error.message : "The MCP transport refused the request.";
+  if (response.status >= 500) throw new Error(`MCP transport answered ${response.status}: ${message}`);
+  throw new ApiError(errorCodeForStatus(response.status), message);
+}
 
 // GET and DELETE /api/mcp – a stateless server has no SSE stream to open and no session to end.
 export const mcpMethodNotAllowed = errorRoute(

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { API_VERSION } from "@/lib/discovery/api-root";
-import { ApiError, ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { ApiError, errorCodeForStatus } from "@/lib/http/errors";
 import { errorSchema } from "@/lib/schemas/common";
 import { identitySchema } from "@/lib/schemas/identity";
 import { reportListSchema, reportSchema } from "@/lib/schemas/reports";
@@ -19,11 +19,6 @@ export interface RestSourceOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-
-function codeForStatus(status: number): ErrorCode {
-  const match = (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).find(([, s]) => s === status);
-  return match ? match[0] : "internal_error";
-}
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -51,7 +46,7 @@ export function createRestSource({ baseUrl, apiKey, fetch: fetchImpl = fetch, ti
       const parsed = errorSchema.safeParse(body);
       const retryAfter = response.headers.get("retry-after");
       throw new ApiError(
-        parsed.success ? parsed.data.error : codeForStatus(response.status),
+        parsed.success ? parsed.data.error : errorCodeForStatus(response.status),
         parsed.success && parsed.data.message ? parsed.data.message : `Sundown answered HTTP ${response.status}.`,
         {
           requiredScope: parsed.success ? parsed.data.required_scope : undefined,

@@ -152,14 +152,21 @@ describe("POST /api/mcp: one stateless JSON-RPC message per request", () => {
     expect(res.status).toBe(401);
   });
 
-  it("passes the transport's own refusals through: Accept without text/event-stream is 406", async () => {
-    const res = await call(POST, "/api/mcp", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", ...(await authHeaders()) },
-      body: JSON.stringify(initialize),
-    });
-    expect(res.status).toBe(406);
-    expect(res.body.error.code).toBe(-32000);
+  // The transport's own refusals keep their status and message but come in the contract's Error shape.
+  it.each([
+    ["an Accept header without text/event-stream", { Accept: "application/json" }, initialize, 406, "not_acceptable", /text\/event-stream/],
+    ["a Content-Type other than JSON", { "Content-Type": "text/plain" }, initialize, 415, "unsupported_media_type", /application\/json/],
+    ["an unknown Mcp-Protocol-Version", { "Mcp-Protocol-Version": "banana" }, toolCall("whoami"), 400, "invalid_parameter", /protocol version/i],
+    ["a JSON object that is not a JSON-RPC message", {}, { hello: "world" }, 400, "invalid_parameter", /JSON-RPC/],
+  ] as const)("%s → %i %s", async (_what, headers, body, status, error, message) => {
+    const res = await post({ ...(await authHeaders()), ...headers }, body);
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(Object.keys(res.body).sort()).toEqual(["error", "message", "request_id"]);
+    expect(res.body.error).toBe(error);
+    expect(res.body.message).toMatch(message);
+    expect(res.body.request_id).toBe(res.headers.get("x-request-id"));
+    expect(res.headers.get("ratelimit")).toMatch(/^"per-key";r=\d+/);
   });
 });
 
