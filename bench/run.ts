@@ -22,7 +22,7 @@ import { sampleRss, treeCpuMs, treeMaxHwmMiB } from "./proc";
 import { summarizeProfile, type ProfileSummary, type TimeWindow } from "./profile";
 import { buildScenarios, preflight, type Scenario } from "./scenarios";
 import { postgresVersion, seedEmbedded, seedPostgres, type BenchFixture } from "./seed";
-import { buildExists, buildServer, ROOT, startBenchServer, type RunningServer } from "./server";
+import { buildExists, buildServer, ROOT, startBenchServer, startScriptNodeArgs, type RunningServer } from "./server";
 import {
   checkBudgets,
   formatVerdict,
@@ -198,7 +198,7 @@ function formatMachine(o: Outcome): string[] {
   const m = o.machine;
   return [
     `- CPU: ${m.cpu}, ${m.cores} cores; RAM ${m.memoryGiB} GiB; ${m.os}`,
-    `- Node ${m.node}, Next ${m.next} (\`next start\`, build in \`${o.settings.distDir}\`); commit ${m.commit}`,
+    `- Node ${m.node}, Next ${m.next} (\`${["node", ...startScriptNodeArgs(), "next start"].join(" ")}\` as \`npm start\` runs it, build in \`${o.settings.distDir}\`); commit ${m.commit}`,
     `- Database: ${o.database}; rate-limit store: ${o.limiter} (SUNDOWN_RATE_LIMIT and SUNDOWN_ADDRESS_RATE_LIMIT=${BENCH_RATE_LIMIT}: counted, never refused); server log level: ${o.logLevel}`,
     `- Data: ${o.fixture.size.reports} reports, ${o.fixture.size.members} members, ${o.fixture.size.keys} keys in one organization; ` +
       `keyed scenarios rotate over 16 keys (and 16 report ids)`,

@@ -8,6 +8,16 @@ import { freePort } from "@/tests/helpers/server";
 export const ROOT = path.resolve(import.meta.dirname, "..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
 
+/**
+ * The Node flags of `npm start` (package.json "start": `node <flags> node_modules/next/dist/bin/next start`),
+ * so the bench measures the server as it is deployed, e.g. with its heap limit.
+ */
+export function startScriptNodeArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts?: Record<string, string> };
+  const match = /^node\s+((?:-\S+\s+)*)node_modules\/next\/dist\/bin\/next\s+start\b/.exec(pkg.scripts?.start ?? "");
+  return match ? match[1]!.split(/\s+/).filter(Boolean) : [];
+}
+
 export function buildExists(distDir: string): boolean {
   return existsSync(path.join(ROOT, distDir, "BUILD_ID"));
 }
@@ -38,7 +48,7 @@ export interface ServerOptions {
   env: Record<string, string | undefined>;
   /** Where the server's stdout and stderr go (a file, so reading them costs the bench nothing). */
   logFile: string;
-  /** Extra Node flags for the server, e.g. --cpu-prof (which NODE_OPTIONS does not accept). */
+  /** Node flags for the server beyond those of `npm start`, e.g. --cpu-prof (which NODE_OPTIONS does not accept). */
   nodeArgs?: string[];
 }
 
@@ -71,7 +81,7 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = openSync(options.logFile, "a");
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...startScriptNodeArgs(), ...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", log, log],
