@@ -1,5 +1,5 @@
-import { keyStatus, touchApiKey } from "@/lib/data/api-keys";
-import { findApiKeyByHash, type KeyedRead } from "@/lib/data/key-lookup";
+import { keyStatus } from "@/lib/data/api-keys";
+import { findApiKeyByHash, touchApiKey, type KeyedRead } from "@/lib/data/key-lookup";
 import { ApiError } from "@/lib/http/errors";
 import { hashApiKey, isWellFormedApiKey } from "./api-key";
 import { isScope, type Scope } from "./scopes";

@@ -101,7 +101,7 @@ async function importReportFile(args: CommandArgs<"reports.import">) {
 async function migrationStatus() {
   const handle = await getDbHandle();
   const all = await readMigrations();
-  const pending = await pendingMigrations(handle.client);
+  const pending = await pendingMigrations(handle.sql);
   return { database: handle.kind, migrations: all.length, pending };
 }
 

@@ -162,16 +162,6 @@ export async function listApiKeyEvents(organizationId: string, take = 50): Promi
   }));
 }
 
-/** Records use at most once a minute per key; the condition makes concurrent writers harmless. */
-export async function touchApiKey(keyId: string, organizationId: string, now = new Date()): Promise<void> {
-  const db = await getDb();
-  const cutoff = new Date(now.getTime() - 60_000);
-  await db.apiKey.updateMany({
-    where: { id: keyId, organizationId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: cutoff } }] },
-    data: { lastUsedAt: now },
-  });
-}
-
 /**
  * The organization a key belongs to, for operator tools that start from a bare key id (the CLI's
  * `keys revoke`); the revoke itself stays scoped by this organization.

@@ -3,6 +3,9 @@ import { getSql } from "@/lib/db";
 import type { Statement } from "@/lib/db/sql";
 import type { BoundRead } from "./organization-read";
 
+// The API key's part of every keyed request, in SQL on lib/db/sql.ts: the lookup (with the request's read)
+// and the once-a-minute last-use write. Prisma (lib/data/api-keys.ts) keeps creating, listing and revoking.
+
 /** The fields needed to authenticate a request. */
 export interface KeyRow {
   id: string;
@@ -78,4 +81,15 @@ export async function findApiKeyByHash(
     },
     data: row.data ?? null,
   };
+}
+
+const touch: Statement = {
+  name: "key-touch",
+  text: `UPDATE api_keys SET last_used_at = $3
+    WHERE id = $1 AND organization_id = $2 AND (last_used_at IS NULL OR last_used_at < $3::timestamptz - interval '1 minute')`,
+};
+
+/** Records use at most once a minute per key; the condition makes concurrent writers harmless. */
+export async function touchApiKey(keyId: string, organizationId: string, now = new Date()): Promise<void> {
+  await (await getSql()).rows(touch, [keyId, organizationId, now]);
 }

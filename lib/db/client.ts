@@ -1,7 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Pool } from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 
@@ -40,6 +39,7 @@ export function createPostgresClient({ url, poolMax }: PostgresOptions): { clien
   return { client: new PrismaClient({ adapter, omit }) as Db, pool };
 }
 
-export function createPgliteClient(pglite: PGlite): Db {
+export async function createPgliteClient(pglite: PGlite): Promise<Db> {
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
   return new PrismaClient({ adapter: new PrismaPGlite(pglite), omit }) as Db;
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { getEnv } from "@/lib/env";
 import { createPgliteClient, createPostgresClient, type Db } from "./client";
 import { tryAcquireLock, type HeldLock, type LockInfo } from "./lock";
@@ -88,9 +88,11 @@ export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Pro
     lock = attempt;
   }
   try {
+    // Loaded only here: a PostgreSQL deployment never pays for PGlite's modules (~45 ms, ~10 MiB at start).
+    const { PGlite } = await import("@electric-sql/pglite");
     const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, "pgdata"));
     await applyMigrations(pgliteConnection(pglite));
-    const client = createPgliteClient(pglite);
+    const client = await createPgliteClient(pglite);
     const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(client);
     return {
@@ -118,12 +120,19 @@ export function pgliteConnection(pglite: PGlite): SqlConnection {
   };
 }
 
-/** Names of migrations not yet applied to a PostgreSQL database. */
-export async function pendingMigrations(db: Db): Promise<string[]> {
+/**
+ * Names of migrations not yet applied to a PostgreSQL database. Through the SQL reader, not Prisma: at
+ * start-up this is the only query, and Prisma's first query loads its WebAssembly query compiler.
+ */
+export async function pendingMigrations(sql: SqlReader): Promise<string[]> {
   const all = await readMigrations();
   try {
-    const rows = await db.$queryRawUnsafe<{ migration_name: string }[]>(
-      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    const rows = await sql.rows<{ migration_name: string }>(
+      {
+        name: "pending-migrations",
+        text: `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      },
+      [],
     );
     const applied = new Set(rows.map((r) => r.migration_name));
     return all.map((m) => m.name).filter((name) => !applied.has(name));

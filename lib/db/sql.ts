@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 
-// The API's hot reads (key lookup, report list, one report, roster) bypass Prisma's query builder:
+// The API's hot path (key lookup, report list, one report, roster, last-use write) bypasses Prisma's query builder:
 // measured on PostgreSQL, a Prisma query cost ~0.5–1 ms of CPU where the same read as one prepared
 // statement costs ~0.1 ms (bench/findings.md). Prisma keeps everything else: writes, settings, CLI.
 

@@ -1,5 +1,6 @@
 import { EnvError, getEnv } from "@/lib/env";
-import { EmbeddedDbBusyError, getDbHandle, pendingMigrations, type Db } from "@/lib/db";
+import { EmbeddedDbBusyError, getDbHandle, pendingMigrations } from "@/lib/db";
+import type { SqlReader } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 
 const registry = globalThis as typeof globalThis & { __sundownStarted?: Promise<void> };
@@ -40,10 +41,9 @@ async function start(): Promise<void> {
     await startCommandServer(handle);
   }
   if (handle.kind === "postgres") {
-    // Not awaited: the check only logs, and its first query loads Prisma's query compiler (WebAssembly),
-    // which is worth ~150 ms that the first request (often the public /api/v1, which needs no database)
-    // should not wait for.
-    void warnOnPendingMigrations(handle.client);
+    // Not awaited: the check only logs, and the first request (often the public /api/v1, which needs no
+    // database) should not wait for a first connection to the database (a TLS handshake on managed hosts).
+    void warnOnPendingMigrations(handle.sql);
   }
   if (!env.REDIS_URL && !env.UPSTASH_REDIS_REST_URL && env.NODE_ENV === "production") {
     log("warn", "no shared rate-limit store configured: the per-key limit holds per instance only");
@@ -51,8 +51,8 @@ async function start(): Promise<void> {
   printBanner(handle.kind, env.dataDir);
 }
 
-async function warnOnPendingMigrations(client: Db): Promise<void> {
-  const pending = await pendingMigrations(client).catch((): string[] => []);
+async function warnOnPendingMigrations(sql: SqlReader): Promise<void> {
+  const pending = await pendingMigrations(sql).catch((): string[] => []);
   if (pending.length > 0) {
     log("error", "database has pending migrations; run `npx sundown db migrate`", { pending });
   }
