@@ -18,6 +18,9 @@ export function startScriptNodeArgs(): string[] {
   return match ? match[1]!.split(/\s+/).filter(Boolean) : [];
 }
 
+/** The server's session secret: production with DATABASE_URL requires one, at build time (pages are prerendered) and at start. */
+const BENCH_NEXTAUTH_SECRET = "bench-secret-bench-secret-bench-secret";
+
 export function buildExists(distDir: string): boolean {
   return existsSync(path.join(ROOT, distDir, "BUILD_ID"));
 }
@@ -34,7 +37,13 @@ export function buildServer(distDir: string): void {
     const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
       cwd: ROOT,
       stdio: ["ignore", "inherit", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SUNDOWN_DIST_DIR: distDir },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        SUNDOWN_DIST_DIR: distDir,
+        NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? BENCH_NEXTAUTH_SECRET,
+      },
     });
     if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
   } finally {
@@ -71,7 +80,7 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
     PORT: String(port),
     SUNDOWN_URL: url,
     NEXTAUTH_URL: url,
-    NEXTAUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+    NEXTAUTH_SECRET: BENCH_NEXTAUTH_SECRET,
     NEXT_TELEMETRY_DISABLED: "1",
     SUNDOWN_DIST_DIR: options.distDir,
     ...options.env,

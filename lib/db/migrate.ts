@@ -34,12 +34,14 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`;
 
+// The migrations ship with the build through next.config.ts's outputFileTracingIncludes; without the ignore
+// hints, this dynamic path makes the bundler trace (and deploy) the whole project.
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+  const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true });
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   return Promise.all(
     names.map(async (name) => {
-      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = await readFile(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     }),
   );
