@@ -47,8 +47,3 @@ export const reportRead = defineRead<[id: string], Report>({
     return { ...report, report: scrubContactDetails(report.report) };
   },
 });
-
-export const listReports = (organizationId: string, limit: number): Promise<ReportList> =>
-  reportListRead.run(organizationId, limit);
-
-export const getReportOrThrow = (organizationId: string, id: string): Promise<Report> => reportRead.run(organizationId, id);

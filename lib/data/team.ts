@@ -19,5 +19,3 @@ export const teamRead = defineRead<[], TeamList>({
     return { members, count: members.length };
   },
 });
-
-export const listTeam = (organizationId: string): Promise<TeamList> => teamRead.run(organizationId);
