@@ -9,12 +9,15 @@ export interface RateLimitResult {
   success: boolean;
   limit: number;
   remaining: number;
-  /** Epoch milliseconds at which the window has room again. */
+  /** Epoch milliseconds at which the oldest request that fills the window leaves it (now, when none is logged). */
   reset: number;
 }
 
 export interface RateLimiter {
+  /** Counts a request when the budget has room; `success` says whether it was admitted. */
   limit(identifier: string): Promise<RateLimitResult>;
+  /** The budget's state without counting: `success` says whether a request would be admitted now. */
+  peek(identifier: string): Promise<RateLimitResult>;
 }
 
 export const RATE_LIMIT_WINDOW_SECONDS = 60;

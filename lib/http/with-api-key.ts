@@ -6,7 +6,6 @@ import type { KeyedRead } from "@/lib/data/key-lookup";
 import type { BoundRead } from "@/lib/data/organization-read";
 import { recordKeyUse, requireScope, unauthorized, verifyApiKey, type VerifiedKey } from "@/lib/auth/verify-api-key";
 import { log } from "@/lib/log";
-import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
 import { ApiError } from "./errors";
 import { clientAddress } from "./client-address";
 import { addressLimiter, keyLimiter, rateLimitHeaders } from "./rate-limit";
@@ -43,7 +42,6 @@ export interface Authenticated {
 export async function authenticate(request: Request, keyed?: KeyedRead): Promise<Authenticated> {
   const address = clientAddress(request.headers);
   const limiter = address ? addressLimiter() : undefined;
-  if (address && limiter) requireAddressNotRefused(limiter, address);
   let failure: ApiError;
   try {
     const verification = await verifyApiKey(readApiKey(request.headers), { keyed });
@@ -59,13 +57,6 @@ export async function authenticate(request: Request, keyed?: KeyedRead): Promise
   if (!result.success) throw addressRefused({ ...failure.headers, ...headers });
   Object.assign(failure.headers, headers);
   throw failure;
-}
-
-function requireAddressNotRefused(limiter: PolicyLimiter, address: string): void {
-  const until = limiter.refusedUntilTime(address);
-  if (until === undefined) return;
-  const result = { success: false, limit: limiter.policy.limit, remaining: 0, reset: until };
-  throw addressRefused(rateLimitHeaders(result, "per-address"));
 }
 
 function addressRefused(headers: Record<string, string>): ApiError {

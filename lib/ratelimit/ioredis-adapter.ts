@@ -1,8 +1,9 @@
 import { Redis as IORedis } from "ioredis";
 import { NOSCRIPT_MESSAGE, ShebangFreeScripts } from "./lua";
+import type { ScriptRunner } from "./redis-store";
 
-// The part of the @upstash/redis client that @upstash/ratelimit's sliding window calls: EVALSHA, and
-// EVAL when Redis answers NOSCRIPT. Implemented on ioredis for a plain Redis at REDIS_URL.
+// The part of the @upstash/redis client that the sliding log calls: EVALSHA, and EVAL when Redis
+// answers NOSCRIPT. Implemented on ioredis for a plain Redis at REDIS_URL.
 
 export class RedisUnavailableError extends Error {
   constructor(status: string) {
@@ -11,9 +12,7 @@ export class RedisUnavailableError extends Error {
   }
 }
 
-export interface EvalRedis {
-  evalsha<T>(sha: string, keys: string[], args: unknown[]): Promise<T>;
-  eval<T>(script: string, keys: string[], args: unknown[]): Promise<T>;
+export interface EvalRedis extends ScriptRunner {
   close(): Promise<void>;
 }
 
@@ -38,19 +37,17 @@ export function createIoredisAdapter(url: string): EvalRedis {
     if (!WAITING_STATES.has(client.status)) throw new RedisUnavailableError(client.status);
   }
 
-  const args = (values: unknown[]) => values.map((v) => (v === null || v === undefined ? "" : String(v)));
-
   return {
-    async evalsha<T>(sha: string, keys: string[], values: unknown[]) {
+    async evalsha(sha: string, keys: string[], args: string[]) {
       requireUsable();
       const loaded = scripts.translate(sha);
       if (!loaded) throw new Error(NOSCRIPT_MESSAGE);
-      return (await client.evalsha(loaded, keys.length, ...keys, ...args(values))) as T;
+      return client.evalsha(loaded, keys.length, ...keys, ...args);
     },
-    async eval<T>(script: string, keys: string[], values: unknown[]) {
+    async eval(script: string, keys: string[], args: string[]) {
       requireUsable();
       const prepared = scripts.prepare(script);
-      return (await client.eval(prepared.script, keys.length, ...keys, ...args(values))) as T;
+      return client.eval(prepared.script, keys.length, ...keys, ...args);
     },
     async close() {
       client.disconnect();

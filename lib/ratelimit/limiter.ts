@@ -1,9 +1,10 @@
 import { performance } from "node:perf_hooks";
-import { Ratelimit } from "@upstash/ratelimit";
 import type { RateLimiter, RateLimitPolicy, RateLimitResult } from "@/lib/http/rate-limit";
 import { log } from "@/lib/log";
-import { MemorySlidingWindow } from "./memory-store";
+import { MemorySlidingLog } from "./memory-store";
+import { RedisSlidingLog } from "./redis-store";
 import type { RemoteStore, StoreKind } from "./stores";
+import type { WindowOperation, WindowState } from "./window";
 
 /** How long a Redis call may keep this process waiting before the request is limited in memory instead. */
 export const STORE_TIMEOUT_MS = 100;
@@ -86,68 +87,50 @@ async function settleWithin<T>(work: Promise<T>, ms: number, maxMs: number): Pro
 
 /**
  * One policy's limiter: counted in the shared store when there is one, in memory otherwise or
- * while the store is unreachable. Built once per policy and store.
+ * while the store is unreachable. Built once per policy and store. It keeps no answer of its own
+ * (no cache of refusals): every call asks the store, so instances sharing it always agree.
  */
 export class PolicyLimiter implements RateLimiter {
-  private readonly memory: MemorySlidingWindow;
-  private readonly remote?: { store: RemoteStore; health: StoreHealth; ratelimit: Ratelimit };
-  /** Identifiers this instance has seen refused, with the time the refusal ends. */
-  private readonly refusedUntil = new Map<string, number>();
+  private readonly memory: MemorySlidingLog;
+  private readonly remote?: { store: RemoteStore; health: StoreHealth; log: RedisSlidingLog };
 
   constructor(
     readonly policy: RateLimitPolicy,
     remote?: { store: RemoteStore; health: StoreHealth },
   ) {
-    this.memory = new MemorySlidingWindow(policy.limit, policy.windowSeconds * 1000);
+    const windowMs = policy.windowSeconds * 1000;
+    this.memory = new MemorySlidingLog(policy.limit, windowMs);
     if (remote) {
-      const ratelimit = new Ratelimit({
-        redis: remote.store.redis,
-        limiter: Ratelimit.slidingWindow(policy.limit, `${policy.windowSeconds} s`),
-        prefix: `sundown:${policy.prefix}`,
-        // settleWithin bounds the wait instead: the library's own timer would answer "allowed,
-        // reason timeout" even when the reply is already waiting behind a busy event loop.
-        timeout: 0,
-        analytics: false,
-        enableTelemetry: false,
-      });
-      this.remote = { ...remote, ratelimit };
+      const log = new RedisSlidingLog(remote.store.redis, `sundown:${policy.prefix}`, policy.limit, windowMs);
+      this.remote = { ...remote, log };
     }
   }
 
-  async limit(identifier: string): Promise<StoreResult> {
-    const result = await this.count(identifier);
-    if (!result.success) this.rememberRefusal(identifier, result.reset);
-    return result;
+  /** Counts a request against `identifier`'s budget when there is room, and says whether it was. */
+  limit(identifier: string): Promise<StoreResult> {
+    return this.apply("record", identifier);
   }
 
-  /** When this instance last saw `identifier` refused and the refusal has not ended: its end. */
-  refusedUntilTime(identifier: string, now = Date.now()): number | undefined {
-    const until = this.refusedUntil.get(identifier);
-    if (until === undefined) return undefined;
-    if (until > now) return until;
-    this.refusedUntil.delete(identifier);
-    return undefined;
+  /** The budget's state for `identifier` without counting anything: `success` says whether a request would be admitted. */
+  peek(identifier: string): Promise<StoreResult> {
+    return this.apply("peek", identifier);
   }
 
-  private rememberRefusal(identifier: string, until: number): void {
-    this.refusedUntil.set(identifier, until);
-    if (this.refusedUntil.size <= 10_000) return;
-    const now = Date.now();
-    for (const [id, end] of this.refusedUntil) if (end <= now) this.refusedUntil.delete(id);
-  }
-
-  private async count(identifier: string): Promise<StoreResult> {
+  private async apply(operation: WindowOperation, identifier: string): Promise<StoreResult> {
     const remote = this.remote;
-    if (!remote) return { ...this.memory.limit(identifier), store: "memory" };
+    if (!remote) return this.result(this.memory.apply(operation, identifier), "memory");
     if (remote.health.usable()) {
-      const outcome = await settleWithin(remote.ratelimit.limit(identifier), STORE_TIMEOUT_MS, STORE_MAX_WAIT_MS);
+      const outcome = await settleWithin(remote.log.apply(operation, identifier), STORE_TIMEOUT_MS, STORE_MAX_WAIT_MS);
       if (outcome.ok) {
         remote.health.succeeded();
-        const { success, limit, remaining, reset } = outcome.value;
-        return { success, limit, remaining, reset, store: remote.store.kind };
+        return this.result(outcome.value, remote.store.kind);
       }
       remote.health.failed(outcome.error);
     }
-    return { ...this.memory.limit(identifier), store: "memory-fallback" };
+    return this.result(this.memory.apply(operation, identifier), "memory-fallback");
+  }
+
+  private result(state: WindowState, store: StoreResult["store"]): StoreResult {
+    return { success: state.allowed, limit: this.policy.limit, remaining: state.remaining, reset: Date.now() + state.resetInMs, store };
   }
 }

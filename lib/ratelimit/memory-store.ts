@@ -1,59 +1,73 @@
-import type { RateLimitResult } from "@/lib/http/rate-limit";
+import type { WindowOperation, WindowState } from "./window";
 
-// The same sliding-window algorithm as @upstash/ratelimit's `slidingWindow` (its Lua script, in JS):
-// two fixed windows, the previous one weighted by how much of it still overlaps the rolling window.
-// Each check runs synchronously on the one JS thread, so concurrent requests are counted exactly.
+// The sliding log (window.ts) in this process's memory: per identifier, the admission times still in
+// the window, ascending. Each call runs synchronously on the one JS thread, so concurrent requests
+// are counted exactly.
 
-interface Counter {
-  window: number;
-  current: number;
-  previous: number;
+interface Log {
+  times: number[];
+  /** Index of the oldest entry still in the window; entries before it are dropped lazily. */
+  head: number;
 }
 
-export class MemorySlidingWindow {
-  private readonly counters = new Map<string, Counter>();
+export class MemorySlidingLog {
+  private readonly logs = new Map<string, Log>();
   private nextSweep = 0;
 
   constructor(
-    private readonly tokens: number,
+    private readonly limit: number,
     private readonly windowMs: number,
   ) {}
 
-  limit(identifier: string, now = Date.now()): RateLimitResult {
-    const window = Math.floor(now / this.windowMs);
-    this.sweep(now, window);
-    const counter = this.counterAt(identifier, window);
-    const overlap = 1 - (now % this.windowMs) / this.windowMs;
-    const weightedPrevious = Math.floor(overlap * counter.previous);
-    const reset = (window + 1) * this.windowMs;
-    if (weightedPrevious + counter.current >= this.tokens) {
-      return { success: false, limit: this.tokens, remaining: 0, reset };
+  apply(operation: WindowOperation, identifier: string, now = Date.now()): WindowState {
+    this.sweep(now);
+    const log = this.logs.get(identifier) ?? { times: [], head: 0 };
+    dropUntil(log, now - this.windowMs);
+    let count = log.times.length - log.head;
+    const allowed = count < this.limit;
+    if (allowed && operation === "record") {
+      insertSorted(log, now);
+      count += 1;
+      this.logs.set(identifier, log);
+    } else if (count === 0) {
+      this.logs.delete(identifier);
     }
-    counter.current += 1;
-    return { success: true, limit: this.tokens, remaining: Math.max(0, this.tokens - (counter.current + weightedPrevious)), reset };
+    const resetInMs = count === 0 ? 0 : log.times[log.head + Math.max(0, count - this.limit)] + this.windowMs - now;
+    return { allowed, remaining: Math.max(0, this.limit - count), resetInMs };
   }
 
-  private counterAt(identifier: string, window: number): Counter {
-    const existing = this.counters.get(identifier);
-    if (!existing) {
-      const fresh = { window, current: 0, previous: 0 };
-      this.counters.set(identifier, fresh);
-      return fresh;
-    }
-    if (existing.window !== window) {
-      existing.previous = existing.window === window - 1 ? existing.current : 0;
-      existing.current = 0;
-      existing.window = window;
-    }
-    return existing;
-  }
-
-  /** Forgets identifiers idle for two windows, at most once per window. */
-  private sweep(now: number, window: number): void {
+  /** Forgets identifiers with nothing left in the window, at most once per window. */
+  private sweep(now: number): void {
     if (now < this.nextSweep) return;
     this.nextSweep = now + this.windowMs;
-    for (const [identifier, counter] of this.counters) {
-      if (counter.window < window - 1) this.counters.delete(identifier);
+    for (const [identifier, log] of this.logs) {
+      if (log.times[log.times.length - 1] <= now - this.windowMs) this.logs.delete(identifier);
     }
   }
+}
+
+/** Drops entries at or before `cutoff`, compacting the array once the dropped part dominates it. */
+function dropUntil(log: Log, cutoff: number): void {
+  while (log.head < log.times.length && log.times[log.head] <= cutoff) log.head += 1;
+  if (log.head > 32 && log.head * 2 > log.times.length) {
+    log.times = log.times.slice(log.head);
+    log.head = 0;
+  }
+}
+
+/** Appends `time`, or inserts it in order when the clock went back (as a sorted set would). */
+function insertSorted(log: Log, time: number): void {
+  const times = log.times;
+  if (times.length === log.head || times[times.length - 1] <= time) {
+    times.push(time);
+    return;
+  }
+  let low = log.head;
+  let high = times.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (times[middle] <= time) low = middle + 1;
+    else high = middle;
+  }
+  times.splice(low, 0, time);
 }

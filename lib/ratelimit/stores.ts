@@ -1,6 +1,7 @@
 import { Redis as UpstashRedis } from "@upstash/redis";
 import type { Env } from "@/lib/env";
-import { createIoredisAdapter, type EvalRedis } from "./ioredis-adapter";
+import { createIoredisAdapter } from "./ioredis-adapter";
+import type { ScriptRunner } from "./redis-store";
 
 // The three places a limit can be counted, chosen by environment: Upstash (serverless, many
 // instances), a plain Redis (self-hosting), or this process's memory (one instance).
@@ -27,8 +28,8 @@ export function storeId(config: StoreConfig): string {
 
 export interface RemoteStore {
   kind: Exclude<StoreKind, "memory">;
-  /** The client handed to @upstash/ratelimit. */
-  redis: UpstashRedis;
+  /** Runs the sliding-log script: @upstash/redis over HTTP, or the ioredis adapter. */
+  redis: ScriptRunner;
   close(): Promise<void>;
 }
 
@@ -44,8 +45,6 @@ export function openRemoteStore(config: Exclude<StoreConfig, { kind: "memory" }>
     });
     return { kind: "upstash", redis, close: async () => {} };
   }
-  const adapter: EvalRedis = createIoredisAdapter(config.url);
-  // @upstash/ratelimit types its client as the whole @upstash/redis class; its sliding window only
-  // calls evalsha and eval, which the adapter implements.
-  return { kind: "redis", redis: adapter as unknown as UpstashRedis, close: () => adapter.close() };
+  const adapter = createIoredisAdapter(config.url);
+  return { kind: "redis", redis: adapter, close: () => adapter.close() };
 }

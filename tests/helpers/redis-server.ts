@@ -36,7 +36,8 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedisServer(): Promise<ThrowawayRedis> {
+/** `extraArgs`: further redis-server options, e.g. ["--rename-command", "TIME", ""] to play a managed Redis. */
+export async function startRedisServer(extraArgs: string[] = []): Promise<ThrowawayRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   let output = "";
@@ -45,7 +46,7 @@ export async function startRedisServer(): Promise<ThrowawayRedis> {
     port,
     async start() {
       if (child && child.exitCode === null) return;
-      child = spawn(REDIS_SERVER_BIN, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      child = spawn(REDIS_SERVER_BIN, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extraArgs], {
         stdio: ["ignore", "pipe", "pipe"],
       });
       child.stdout!.on("data", (d: Buffer) => (output += d));

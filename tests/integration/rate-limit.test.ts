@@ -8,7 +8,6 @@ import { GET as listTeam } from "@/app/api/v1/team/route";
 import { resetEnvCache } from "@/lib/env";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { bearer, mintKey } from "../helpers/keys";
-import { awayFromWindowEdge } from "../helpers/redis-window";
 import { call } from "../helpers/request";
 
 // Opens the database (seconds on first use) before any test measures itself.
@@ -31,7 +30,6 @@ function remainingOf(headers: Headers): number {
 
 describe("per-key rate limit (memory store)", () => {
   it("gives exactly 120 of 130 parallel requests with one fresh key, then 429 with Retry-After", async () => {
-    await awayFromWindowEdge();
     const { key } = await mintKey();
     const responses = await Promise.all(Array.from({ length: 130 }, () => call(getMe, "/api/v1/me", { headers: bearer(key) })));
     const ok = responses.filter((r) => r.status === 200);
@@ -77,7 +75,6 @@ describe("per-key rate limit (memory store)", () => {
   });
 
   it("shares one budget between REST and MCP", async () => {
-    await awayFromWindowEdge();
     const { key } = await mintKey();
     const ping = () =>
       call(mcpPost, "/api/mcp", {
@@ -104,8 +101,7 @@ describe("per-address limit on requests without a valid key", () => {
     resetEnvCache();
   });
 
-  it("answers 401 with per-address headers 60 times, then 429, and then refuses even a valid key", async () => {
-    await awayFromWindowEdge();
+  it("answers 401 with per-address headers 60 times, then 429, and still serves a valid key", async () => {
     const address = randomAddress();
     const attempt = (headers: Record<string, string>) =>
       call(getMe, "/api/v1/me", { headers: { [PEER_ADDRESS_HEADER]: address, ...headers } });
@@ -125,9 +121,9 @@ describe("per-address limit on requests without a valid key", () => {
     });
     expect(refused.headers.get("retry-after")).toMatch(/^[1-9][0-9]*$/);
 
-    // A correct guess would be indistinguishable: nothing is looked up while the address is refused.
+    // The budget limits further failures only: a valid key from the same address is served (DESIGN §1).
     const { key } = await mintKey();
-    expect((await attempt(bearer(key) as Record<string, string>)).status).toBe(429);
+    expect((await attempt(bearer(key) as Record<string, string>)).status).toBe(200);
     // Other addresses are not affected.
     const elsewhere = await call(getMe, "/api/v1/me", { headers: { [PEER_ADDRESS_HEADER]: randomAddress(), ...bearer(key) } });
     expect(elsewhere.status).toBe(200);

@@ -4,37 +4,59 @@ import { normalizeAddress, clientAddress, PEER_ADDRESS_HEADER } from "@/lib/http
 import { rateLimitHeaders } from "@/lib/http/rate-limit";
 import { PolicyLimiter, StoreHealth } from "@/lib/ratelimit/limiter";
 import { scriptSha, ShebangFreeScripts, stripLuaShebang } from "@/lib/ratelimit/lua";
-import { MemorySlidingWindow } from "@/lib/ratelimit/memory-store";
+import { MemorySlidingLog } from "@/lib/ratelimit/memory-store";
 import type { RemoteStore } from "@/lib/ratelimit/stores";
+import { BURST, BURST_ADMITTED, mostInAnyWindow, replayBurst } from "../helpers/rolling-window";
 
 const MINUTE = 60_000;
 
-describe("MemorySlidingWindow", () => {
-  it("allows the limit within a window and refuses the next request", () => {
-    const window = new MemorySlidingWindow(3, MINUTE);
+describe("MemorySlidingLog", () => {
+  it("admits the limit, refuses the next, and says when the oldest request leaves the window", () => {
+    const log = new MemorySlidingLog(3, MINUTE);
     const start = 10 * MINUTE + 1_000;
-    const results = [0, 1, 2, 3].map((i) => window.limit("k", start + i));
-    expect(results.map((r) => r.success)).toEqual([true, true, true, false]);
-    expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
-    expect(results.every((r) => r.reset === 11 * MINUTE && r.limit === 3)).toBe(true);
+    const answers = [0, 1, 2, 3].map((i) => log.apply("record", "k", start + i * 1_000));
+    expect(answers).toEqual([
+      { allowed: true, remaining: 2, resetInMs: MINUTE },
+      { allowed: true, remaining: 1, resetInMs: MINUTE - 1_000 },
+      { allowed: true, remaining: 0, resetInMs: MINUTE - 2_000 },
+      { allowed: false, remaining: 0, resetInMs: MINUTE - 3_000 },
+    ]);
+    // The first request leaves exactly one window after it was admitted, and only it.
+    expect(log.apply("record", "k", start + MINUTE - 1).allowed).toBe(false);
+    expect(log.apply("record", "k", start + MINUTE)).toEqual({ allowed: true, remaining: 0, resetInMs: 1_000 });
   });
 
-  it("weighs the previous window by how much of it still overlaps the rolling minute", () => {
-    const window = new MemorySlidingWindow(10, MINUTE);
-    for (let i = 0; i < 10; i++) window.limit("k", 10 * MINUTE + i);
-    // 25% into the next window, 75% of the previous 10 still count: floor(7.5) = 7, room for 3.
-    const next = 11 * MINUTE + MINUTE / 4;
-    const results = [0, 1, 2, 3].map((i) => window.limit("k", next + i));
-    expect(results.map((r) => r.success)).toEqual([true, true, true, false]);
-    // Two windows later nothing of the burst is left.
-    expect(window.limit("k", 13 * MINUTE).remaining).toBe(9);
+  it("admits at most the limit in any window-length interval under a burst at a window's end and a trickle after it", async () => {
+    const log = new MemorySlidingLog(BURST.limit, BURST.windowMs);
+    const answers = await replayBurst((at) => log.apply("record", "k", at));
+    const admitted = answers.filter((a) => a.allowed).map((a) => a.at);
+    expect(admitted).toEqual(BURST_ADMITTED);
+    expect(mostInAnyWindow(admitted, BURST.windowMs)).toBe(BURST.limit);
+    // Refused at 1800: the request of 900 leaves at 1900, in 100 ms.
+    expect(answers.find((a) => a.at === 1_800)).toMatchObject({ allowed: false, remaining: 0, resetInMs: 100 });
+  });
+
+  it("peeks without counting", () => {
+    const log = new MemorySlidingLog(1, MINUTE);
+    expect(log.apply("peek", "k", 5)).toEqual({ allowed: true, remaining: 1, resetInMs: 0 });
+    expect(log.apply("peek", "k", 6)).toEqual({ allowed: true, remaining: 1, resetInMs: 0 });
+    expect(log.apply("record", "k", 7).allowed).toBe(true);
+    expect(log.apply("peek", "k", 8)).toEqual({ allowed: false, remaining: 0, resetInMs: MINUTE - 1 });
   });
 
   it("counts identifiers separately", () => {
-    const window = new MemorySlidingWindow(1, MINUTE);
-    expect(window.limit("a", 5).success).toBe(true);
-    expect(window.limit("a", 6).success).toBe(false);
-    expect(window.limit("b", 7).success).toBe(true);
+    const log = new MemorySlidingLog(1, MINUTE);
+    expect(log.apply("record", "a", 5).allowed).toBe(true);
+    expect(log.apply("record", "a", 6).allowed).toBe(false);
+    expect(log.apply("record", "b", 7).allowed).toBe(true);
+  });
+
+  it("keeps its log ordered when the clock steps back", () => {
+    const log = new MemorySlidingLog(2, MINUTE);
+    log.apply("record", "k", 10_000);
+    log.apply("record", "k", 4_000);
+    // 4000 leaves first: at 64000 one slot is free again, and the next leaves at 70000.
+    expect(log.apply("record", "k", 64_000)).toEqual({ allowed: true, remaining: 0, resetInMs: 6_000 });
   });
 });
 
@@ -107,8 +129,7 @@ describe("client address", () => {
 
 describe("PolicyLimiter fallback", () => {
   function fakeStore(evalsha: () => Promise<unknown>): RemoteStore {
-    const redis = { evalsha, eval: evalsha };
-    return { kind: "redis", redis: redis as unknown as RemoteStore["redis"], close: async () => {} };
+    return { kind: "redis", redis: { evalsha, eval: evalsha }, close: async () => {} };
   }
   const policy = { prefix: "unit", limit: 2, windowSeconds: 60 };
 
@@ -143,20 +164,13 @@ describe("PolicyLimiter fallback", () => {
     expect(result).toMatchObject({ success: true, store: "memory-fallback", limit: 2, remaining: 1 });
   });
 
-  it("uses the store's answer when it comes in time", async () => {
-    const store = fakeStore(async () => [5, 2]);
+  it("uses the store's answer when it comes in time, its reset counted from this instance's clock", async () => {
+    const store = fakeStore(async () => [0, 0, 42_000]);
     const limiter = new PolicyLimiter(policy, { store, health: new StoreHealth("redis") });
+    const before = Date.now();
     const result = await limiter.limit("id");
-    expect(result).toMatchObject({ success: true, store: "redis", remaining: 5, limit: 2 });
-  });
-
-  it("remembers a refusal until its reset", async () => {
-    const limiter = new PolicyLimiter({ ...policy, limit: 1 });
-    await limiter.limit("x");
-    const refused = await limiter.limit("x");
-    expect(refused.success).toBe(false);
-    expect(limiter.refusedUntilTime("x")).toBe(refused.reset);
-    expect(limiter.refusedUntilTime("x", refused.reset)).toBeUndefined();
-    expect(limiter.refusedUntilTime("y")).toBeUndefined();
+    expect(result).toMatchObject({ success: false, store: "redis", remaining: 0, limit: 2 });
+    expect(result.reset - before).toBeGreaterThanOrEqual(42_000);
+    expect(result.reset - Date.now()).toBeLessThanOrEqual(42_000);
   });
 });
