@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { NextAuthOptions, User } from "next-auth";
@@ -37,20 +37,35 @@ export const SIGN_IN_RATE_LIMITED = "RateLimited";
 
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
-// Attempts, successful or not, per window. Generous enough for a team behind one NAT address, tight
-// enough that guessing one account's password online is hopeless.
+// Budgets count FAILED attempts only, keyed so that no one can spend the owner's: per account and
+// address pair (guessing one account from one place), and per address across accounts (credential
+// stuffing). There is deliberately no per-account budget, which any address could exhaust to lock the
+// owner out. Guessing spread over many addresses is not stopped here; passwords are scrypt-hashed.
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-const SIGN_IN_LIMIT_PER_ADDRESS = 30;
-const SIGN_IN_LIMIT_PER_ACCOUNT = 10;
+const SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+const SIGN_IN_FAILURES_PER_ADDRESS = 30;
+// Without a known address every such attempt shares one budget: guessing stays bounded.
+const UNKNOWN_ADDRESS = "unknown";
 
-let limiters: { address: RateLimiter; account: RateLimiter } | undefined;
+let limiters: { pair: RateLimiter; address: RateLimiter } | undefined;
 
 function signInLimiters() {
   limiters ??= {
-    address: createRateLimiter({ prefix: "signin:ip", limit: SIGN_IN_LIMIT_PER_ADDRESS, windowSeconds: SIGN_IN_WINDOW_SECONDS }),
-    account: createRateLimiter({ prefix: "signin:account", limit: SIGN_IN_LIMIT_PER_ACCOUNT, windowSeconds: SIGN_IN_WINDOW_SECONDS }),
+    pair: createRateLimiter({ prefix: "signin:fail:pair", limit: SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, windowSeconds: SIGN_IN_WINDOW_SECONDS }),
+    address: createRateLimiter({ prefix: "signin:fail:ip", limit: SIGN_IN_FAILURES_PER_ADDRESS, windowSeconds: SIGN_IN_WINDOW_SECONDS }),
   };
   return limiters;
+}
+
+/** The budgets one sign-in attempt draws on: its account from its address, and its address. */
+function signInBudgets(email: string, headers: HeaderBag): { limiter: RateLimiter; identifier: string; name: string }[] {
+  const { pair, address } = signInLimiters();
+  const from = clientAddress(toHeaders(headers)) ?? UNKNOWN_ADDRESS;
+  return [
+    // The account by a hash: the shared store holds no e-mail address.
+    { limiter: pair, identifier: `${from}|${createHash("sha256").update(email).digest("base64url")}`, name: "account and address" },
+    { limiter: address, identifier: from, name: "address" },
+  ];
 }
 
 type HeaderBag = Record<string, string | string[] | undefined> | Headers | undefined;
@@ -73,22 +88,26 @@ const credentialsInput = z.object({
 // Unknown emails still pay for one scrypt run, so response time does not reveal which accounts exist.
 let dummyHash: Promise<string> | undefined;
 
-/** The user a session is issued for, or null. Throws SIGN_IN_RATE_LIMITED when over either limit. */
+/**
+ * The user a session is issued for, or null. Throws SIGN_IN_RATE_LIMITED when a failure budget is spent,
+ * before the password is checked, so a refused attempt reveals nothing about the password.
+ */
 export async function authorizeCredentials(credentials: unknown, headers: HeaderBag): Promise<User | null> {
   const parsed = credentialsInput.safeParse(credentials);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
-  const { address, account } = signInLimiters();
-  // An unknown address (no socket information) is not limited per address; the per-account limit still holds.
-  const from = clientAddress(toHeaders(headers));
-  const [byAddress, byAccount] = await Promise.all([
-    from ? address.limit(`addr:${from}`) : Promise.resolve({ success: true }),
-    account.limit(`account:${email}`),
-  ]);
-  if (!byAddress.success || !byAccount.success) {
-    log("warn", "sign-in rate limited", { by: byAddress.success ? "account" : "address" });
+  const budgets = signInBudgets(email, headers);
+  const spent = (await Promise.all(budgets.map((b) => b.limiter.peek(b.identifier)))).findIndex((r) => !r.success);
+  if (spent >= 0) {
+    log("warn", "sign-in rate limited", { by: budgets[spent].name });
     throw new Error(SIGN_IN_RATE_LIMITED);
   }
+  const user = await verifyCredentials(email, password);
+  if (!user) await Promise.all(budgets.map((b) => b.limiter.limit(b.identifier)));
+  return user;
+}
+
+async function verifyCredentials(email: string, password: string): Promise<User | null> {
   const row = await findUserForSignIn(email);
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyHash));

@@ -4,7 +4,7 @@ import { Redis as IORedis } from "ioredis";
 import { NOSCRIPT_MESSAGE, scriptSha, ShebangFreeScripts } from "@/lib/ratelimit/lua";
 
 // A loopback translator of the Upstash REST protocol onto a real Redis, so the production code path
-// (@upstash/redis over HTTP, through @upstash/ratelimit) runs unchanged in tests:
+// (@upstash/redis over HTTP, running the sliding-log script) runs unchanged in tests:
 //   POST /             body ["CMD", ...args]          → {"result": …} or 400 {"error": …}
 //   POST /pipeline     body [["CMD", …], …]           → [{"result": …} | {"error": …}, …]
 //   POST /multi-exec   same as /pipeline, in one MULTI/EXEC

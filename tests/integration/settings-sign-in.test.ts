@@ -13,6 +13,12 @@ let addressCounter = 0;
 /** A fresh documentation address (RFC 5737) per call, so per-address budgets never meet. */
 const freshAddress = () => ({ [PEER_ADDRESS_HEADER]: `198.51.100.${(addressCounter++ % 250) + 1}` });
 
+/** A random private address: counters in a shared store (REDIS_URL) must not carry over between runs. */
+function randomPrivateAddress() {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return { [PEER_ADDRESS_HEADER]: `10.${octet()}.${octet()}.${octet()}` };
+}
+
 // Opening (and on first use seeding) the database can take a while on a busy machine: not part of any test.
 beforeAll(async () => {
   await getDb();
@@ -44,18 +50,35 @@ describe("credentials sign-in", () => {
     expect(await authorizeCredentials(credentials, freshAddress())).toBeNull();
   });
 
-  it("limits attempts per account, whatever the address", async () => {
-    const email = `limited-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    for (let i = 0; i < 10; i++) {
-      expect(await authorizeCredentials({ email, password: "guess" }, freshAddress())).toBeNull();
-    }
-    await expect(authorizeCredentials({ email, password: "guess" }, freshAddress())).rejects.toThrow(SIGN_IN_RATE_LIMITED);
+  it("limits failures per account and address, and the owner's address still signs in", async () => {
+    const attacker = randomPrivateAddress();
+    const guess = () => authorizeCredentials({ email: "founder@acme.example", password: "guess" }, attacker);
+    for (let i = 0; i < 10; i++) expect(await guess()).toBeNull();
+    await expect(guess()).rejects.toThrow(SIGN_IN_RATE_LIMITED);
+    // Refused before the password is checked: the right one from the attacker's address tells nothing.
+    await expect(authorizeCredentials({ email: "founder@acme.example", password: PASSWORD }, attacker)).rejects.toThrow(
+      SIGN_IN_RATE_LIMITED,
+    );
+    // The owner, from their own address, is not locked out.
+    expect(await authorizeCredentials({ email: "founder@acme.example", password: PASSWORD }, randomPrivateAddress())).toMatchObject({
+      role: "founder",
+    });
+    // The attacker's address may still try other accounts (up to its own budget).
+    expect(await authorizeCredentials({ email: "lead@acme.example", password: "guess" }, attacker)).toBeNull();
   }, 90_000);
 
-  it("limits attempts per address, whatever the account", async () => {
-    // A random private address: counters in a shared store (REDIS_URL) must not carry over between runs.
-    const octet = () => Math.floor(Math.random() * 254) + 1;
-    const headers = { [PEER_ADDRESS_HEADER]: `10.${octet()}.${octet()}.${octet()}` };
+  it("never counts successful sign-ins", async () => {
+    const office = randomPrivateAddress();
+    for (let i = 0; i < 12; i++) {
+      expect(await authorizeCredentials({ email: "member@acme.example", password: PASSWORD }, office)).toMatchObject({ role: "member" });
+    }
+    // Ten failures are still allowed after twelve successes, the eleventh is refused.
+    for (let i = 0; i < 10; i++) expect(await authorizeCredentials({ email: "member@acme.example", password: "typo" }, office)).toBeNull();
+    await expect(authorizeCredentials({ email: "member@acme.example", password: PASSWORD }, office)).rejects.toThrow(SIGN_IN_RATE_LIMITED);
+  }, 90_000);
+
+  it("limits failures per address, whatever the account", async () => {
+    const headers = randomPrivateAddress();
     for (let i = 0; i < 30; i++) {
       expect(await authorizeCredentials({ email: `spray-${i}@example.com`, password: "guess" }, headers)).toBeNull();
     }
