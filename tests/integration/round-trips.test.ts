@@ -154,6 +154,18 @@ describe("a refused request pays for no read", () => {
     }),
   );
 
+  it("a key's first request on this instance: its lookup, then the read on its own; the next, one statement", async () => {
+    const { key } = await mintKey();
+    const reads = async () => {
+      const { result, statements } = await captureStatements(() => call(listReports, "/api/v1/reports", { headers: bearer(key) }));
+      expect(result.status).toBe(200);
+      // The once-a-minute last-use write may land in the window; it is not a read.
+      return statements.filter((s) => !/^\s*UPDATE/i.test(s.text)).length;
+    };
+    expect(await reads()).toBe(2);
+    expect(await reads()).toBe(1);
+  });
+
   it("a well-formed unknown key costs one statement on the key table alone", async () => {
     const unknown = generateApiKey().secret;
     const refused = await tablesReadBy(() => call(listReports, "/api/v1/reports", { headers: bearer(unknown) }));
