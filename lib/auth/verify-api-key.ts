@@ -12,25 +12,62 @@ export interface VerifiedKey {
   needsTouch: boolean;
 }
 
-export type Verification =
-  | { ok: true; key: VerifiedKey; /** The raw result of the read asked for, null if none. */ data: unknown }
-  | { ok: false; reason: "malformed" | "unknown" | "revoked" | "expired" };
-
 const TOUCH_INTERVAL_MS = 60_000;
 
+type Refusal = "malformed" | "unknown" | "revoked" | "expired";
+
+const REFUSAL_MESSAGES: Record<Refusal, string> = {
+  malformed: "The API key is not valid.",
+  unknown: "The API key is not valid.",
+  revoked: "The API key has been revoked.",
+  expired: "The API key has expired.",
+};
+
+function unauthorized(refusal: Refusal): ApiError {
+  return new ApiError("unauthorized", REFUSAL_MESSAGES[refusal]);
+}
+
+/** The presented key's hash; a key of the wrong shape or checksum is refused here, without I/O. */
+export function hashPresentedKey(secret: string): string {
+  if (!isWellFormedApiKey(secret)) throw unauthorized("malformed");
+  return hashApiKey(secret);
+}
+
+// Key ids by key hash, for keys this process has found in the database, so a request can be counted against
+// its key's budget before the lookup. An id never changes for a hash; whether the key is valid is still
+// decided by the database on every request. Only found keys enter, so unknown keys cannot churn it.
+const knownKeyIds = new Map<string, string>();
+const KNOWN_KEY_IDS_MAX = 10_000;
+
+/** The id of the key with this hash, if this process has looked it up before. */
+export function knownKeyId(hashedKey: string): string | undefined {
+  return knownKeyIds.get(hashedKey);
+}
+
+function rememberKeyId(hashedKey: string, id: string): void {
+  if (knownKeyIds.has(hashedKey)) return;
+  if (knownKeyIds.size >= KNOWN_KEY_IDS_MAX) knownKeyIds.delete(knownKeyIds.keys().next().value!);
+  knownKeyIds.set(hashedKey, id);
+}
+
 /**
- * Checks a presented key: shape and checksum first (no I/O), then one lookup by its hash, which can
- * carry a read of the key's organization (`keyed`) so that a request costs one round trip.
+ * The active key with this hash, in one lookup, which can carry a read of the key's organization
+ * (`keyed`, run only if the key is active and has the read's scope). Unknown, revoked or expired: 401.
  */
-export async function verifyApiKey(secret: string, { keyed, now = new Date() }: { keyed?: KeyedRead; now?: Date } = {}): Promise<Verification> {
-  if (!isWellFormedApiKey(secret)) return { ok: false, reason: "malformed" };
-  const found = await findApiKeyByHash(hashApiKey(secret), keyed);
-  if (!found) return { ok: false, reason: "unknown" };
+export async function verifyKeyHash(
+  hashedKey: string,
+  { keyed, now = new Date() }: { keyed?: KeyedRead; now?: Date } = {},
+): Promise<{ key: VerifiedKey; data: unknown }> {
+  const found = await findApiKeyByHash(hashedKey, { keyed, now });
+  if (!found) {
+    knownKeyIds.delete(hashedKey);
+    throw unauthorized("unknown");
+  }
   const { key: row, data } = found;
+  rememberKeyId(hashedKey, row.id);
   const status = keyStatus(row, now);
-  if (status !== "active") return { ok: false, reason: status };
+  if (status !== "active") throw unauthorized(status);
   return {
-    ok: true,
     key: {
       id: row.id,
       organization: row.organization,
@@ -53,17 +90,6 @@ export async function recordKeyUse(key: VerifiedKey, now = Date.now()): Promise<
     for (const [id, at] of recentlyTouched) if (now - at >= TOUCH_INTERVAL_MS) recentlyTouched.delete(id);
   }
   await touchApiKey(key.id, key.organization.id, new Date(now));
-}
-
-const REASON_MESSAGES: Record<Exclude<Verification, { ok: true }>["reason"], string> = {
-  malformed: "The API key is not valid.",
-  unknown: "The API key is not valid.",
-  revoked: "The API key has been revoked.",
-  expired: "The API key has expired.",
-};
-
-export function unauthorized(reason: keyof typeof REASON_MESSAGES): ApiError {
-  return new ApiError("unauthorized", REASON_MESSAGES[reason]);
 }
 
 export function requireScope(key: VerifiedKey, scope: Scope | undefined): void {

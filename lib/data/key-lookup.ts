@@ -16,7 +16,7 @@ export interface KeyRow {
   organization: { id: string; name: string };
 }
 
-/** A read to run with the key lookup, on the key's organization, only if the key is unrevoked and has the scope. */
+/** A read to run with the key lookup, on the key's organization, only if the key is active and has the scope. */
 export interface KeyedRead {
   scope: Scope;
   read: BoundRead<unknown>;
@@ -39,18 +39,19 @@ const KEY_FROM = `FROM api_keys k JOIN organizations o ON o.id = k.organization_
 
 const keyOnly: Statement = { name: "key", text: `SELECT ${KEY_SELECT} ${KEY_FROM}` };
 
-// One statement per read, built once. The data is gated in SQL on scope and revocation, the two facts
-// the row itself decides, so a key that may not read it never makes the database do the work; expiry
-// is left to keyStatus() in JavaScript, so the application's clock alone decides it.
+// One statement per read, built once. The data is gated in SQL on everything the row decides (revocation,
+// expiry, scope), so a key that may not read it never makes the database do the work. Expiry is compared
+// with the application's clock ($3), the same instant keyStatus() in JavaScript then judges the key by.
 const withReadStatements = new Map<string, Statement>();
 
 function statementWithRead(read: BoundRead<unknown>["read"]): Statement {
   let statement = withReadStatements.get(read.name);
   if (!statement) {
-    const data = read.json({ organizationId: "k.organization_id", arg: (i) => `$${i + 3}` });
+    const data = read.json({ organizationId: "k.organization_id", arg: (i) => `$${i + 4}` });
+    const mayRead = `k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $3::timestamptz) AND $2 = ANY(k.scopes)`;
     statement = {
       name: `key+${read.name}`,
-      text: `SELECT ${KEY_SELECT}, CASE WHEN k.revoked_at IS NULL AND $2 = ANY(k.scopes) THEN ${data} END AS data ${KEY_FROM}`,
+      text: `SELECT ${KEY_SELECT}, CASE WHEN ${mayRead} THEN ${data} END AS data ${KEY_FROM}`,
     };
     withReadStatements.set(read.name, statement);
   }
@@ -58,16 +59,16 @@ function statementWithRead(read: BoundRead<unknown>["read"]): Statement {
 }
 
 /**
- * The key with this hash (through the unique index), and when asked, a read of its organization's data
- * in the same round trip. `data` is the read's raw JSON, or null when the key may not read it.
+ * The key with this hash (one probe of the unique index), and when asked, a read of its organization's
+ * data in the same round trip. `data` is the read's raw JSON, or null when the key may not read it at `now`.
  */
 export async function findApiKeyByHash(
   hashedKey: string,
-  keyed?: KeyedRead,
+  { keyed, now }: { keyed?: KeyedRead; now: Date },
 ): Promise<{ key: KeyRow; data: unknown } | null> {
   const sql = await getSql();
   const [row] = keyed
-    ? await sql.rows<Row>(statementWithRead(keyed.read.read), [hashedKey, keyed.scope, ...keyed.read.args])
+    ? await sql.rows<Row>(statementWithRead(keyed.read.read), [hashedKey, keyed.scope, now, ...keyed.read.args])
     : await sql.rows<Row>(keyOnly, [hashedKey]);
   if (!row) return null;
   return {

@@ -29,6 +29,8 @@ export interface OrganizationRead<Args extends unknown[], Out> {
 export interface BoundRead<Out> {
   readonly read: Pick<OrganizationRead<never, Out>, "name" | "json" | "shape">;
   readonly args: readonly unknown[];
+  /** Runs the read on its own for one organization: the database's JSON, not yet shaped. */
+  select(organizationId: string): Promise<unknown>;
 }
 
 export function defineRead<Args extends unknown[], Out>(definition: {
@@ -40,13 +42,14 @@ export function defineRead<Args extends unknown[], Out>(definition: {
     name: `read:${definition.name}`,
     text: `SELECT ${definition.json({ organizationId: "$1::uuid", arg: (i) => `$${i + 2}` })} AS data`,
   };
+  const select = async (organizationId: string, args: readonly unknown[]) => {
+    const [row] = await (await getSql()).rows<{ data: unknown }>(standalone, [organizationId, ...args]);
+    return row?.data ?? null;
+  };
   const read: OrganizationRead<Args, Out> = {
     ...definition,
-    bind: (...args) => ({ read, args }),
-    async run(organizationId, ...args) {
-      const [row] = await (await getSql()).rows<{ data: unknown }>(standalone, [organizationId, ...args]);
-      return definition.shape(row?.data ?? null);
-    },
+    bind: (...args) => ({ read, args, select: (organizationId) => select(organizationId, args) }),
+    run: async (organizationId, ...args) => definition.shape(await select(organizationId, args)),
   };
   return read;
 }

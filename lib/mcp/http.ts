@@ -1,9 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { VerifiedKey } from "@/lib/auth/verify-api-key";
 import { corsPreflight } from "@/lib/http/cors";
+import { admitKey } from "@/lib/http/admit-key";
 import { ApiError, errorCodeForStatus } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { authenticate, enforceKeyRateLimit, scheduleKeyUse } from "@/lib/http/with-api-key";
 import { errorRoute, withRequest, type RequestContext } from "@/lib/http/with-request";
 import { log } from "@/lib/log";
 import { createDatabaseSource } from "./database-source";
@@ -17,9 +17,9 @@ import { createSundownServer } from "./server";
  * RFC 6750 §3: a challenge on every 401. No resource_metadata: Sundown has no OAuth, only API keys.
  * A request that presented a credential gets error="invalid_token"; one that presented none, just the scheme.
  */
-async function authenticateWithChallenge(request: Request, context: RequestContext): Promise<VerifiedKey> {
+async function admitWithChallenge(request: Request, context: RequestContext): Promise<VerifiedKey> {
   try {
-    return (await authenticate(request)).key;
+    return (await admitKey(request, context)).key;
   } catch (error) {
     if (error instanceof ApiError && error.code === "unauthorized") {
       const presented = request.headers.has("authorization") || request.headers.has("x-api-key");
@@ -55,10 +55,7 @@ function addMessageLogFields(message: Record<string, unknown>, context: RequestC
 // POST /api/mcp – one JSON-RPC message; the same key check and per-key budget as /api/v1.
 export const mcpPost = withRequest(async (request, context) => {
   context.responseHeaders["Cache-Control"] = "no-store";
-  const key = await authenticateWithChallenge(request, context);
-  context.logFields.key_id = key.id;
-  await enforceKeyRateLimit(key, context);
-  scheduleKeyUse(key);
+  const key = await admitWithChallenge(request, context);
   const message = requireSingleMessage(await readJsonBody(request));
   addMessageLogFields(message, context);
 

@@ -1,28 +1,28 @@
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { GET as listTeam } from "@/app/api/v1/team/route";
 import type { Scope } from "@/lib/auth/scopes";
-import { getDbHandle, openPostgres } from "@/lib/db";
+import { generateApiKey } from "@/lib/auth/api-key";
+import { revokeApiKey } from "@/lib/data/api-keys";
+import { getDb, openPostgres } from "@/lib/db";
+import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
 import { call } from "../helpers/request";
+import { captureStatements, tablesRead } from "../helpers/statements";
 
 // Issue 7's hot path: a keyed REST request costs one database round trip (key, organization and data
 // in one statement). Counted at the driver, below Prisma and lib/db/sql.ts alike, so any query from
 // anywhere counts.
 
 afterEach(() => vi.restoreAllMocks());
+// Opens the database (seconds on first use) before any test counts.
+beforeAll(() => mintKey());
 
 async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const { kind } = await getDbHandle();
-  const spy = kind === "postgres" ? vi.spyOn(pg.Pool.prototype, "query") : vi.spyOn(PGlite.prototype, "query");
-  const result = await work();
-  const statements = spy.mock.calls.length;
-  spy.mockRestore();
-  return { result, statements };
+  const { result, statements } = await captureStatements(work);
+  return { result, statements: statements.length };
 }
 
 /** A key that has been used once already, so its last-use write (once a minute) is behind it. */
@@ -84,6 +84,92 @@ describe("one database round trip per keyed request", () => {
     expect(res.status).toBe(403);
     expect(res.body).not.toHaveProperty("reports");
     expect(res.text).not.toMatch(/headline|generated_at/);
+  });
+});
+
+// Issue 11 item 8: a request that is refused pays for no read of the organization's data. What the statements
+// touched is asked of the database: each statement the request sent is run again under EXPLAIN ANALYZE.
+const KEY_TABLES = ["api_keys", "organizations"];
+const READS = [
+  ["GET /api/v1/reports", listReports, "/api/v1/reports?limit=5"],
+  ["GET /api/v1/team", listTeam, "/api/v1/team"],
+] as const;
+const SMALL_LIMIT = 3;
+
+/** Runs `work` with a per-key budget of SMALL_LIMIT requests a minute. */
+const withSmallLimit = <T>(work: () => Promise<T>) => withEnv({ SUNDOWN_RATE_LIMIT: String(SMALL_LIMIT) }, work);
+
+async function tablesReadBy(work: () => Promise<{ status: number }>) {
+  const { result, statements } = await captureStatements(work);
+  const tables = new Set<string>();
+  for (const statement of statements) for (const table of await tablesRead(statement)) tables.add(table);
+  return { status: result.status, statements: statements.length, tables: [...tables].sort() };
+}
+
+async function expireKey(id: string) {
+  await (await getDb()).apiKey.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+}
+
+describe("a refused request pays for no read", () => {
+  it.each(READS)("%s answered 429 on a warm key: one statement, on the key's tables only", (_name, handler, path) =>
+    withSmallLimit(async () => {
+      const { key } = await usedKey();
+      for (let i = 0; i < SMALL_LIMIT; i++) await call(handler, path, { headers: bearer(key) });
+      const refused = await tablesReadBy(() => call(handler, path, { headers: bearer(key) }));
+      expect(refused).toEqual({ status: 429, statements: 1, tables: KEY_TABLES });
+    }),
+  );
+
+  it("an admitted request on a warm key reads the data in its one statement", async () => {
+    const { key } = await usedKey();
+    expect(await tablesReadBy(() => call(listReports, "/api/v1/reports", { headers: bearer(key) }))).toEqual({
+      status: 200,
+      statements: 1,
+      tables: ["api_keys", "organizations", "reports"],
+    });
+  });
+
+  it.each(READS)("%s with a key that expired since its last use: 401, and no read", async (_name, handler, path) => {
+    const { key, id } = await usedKey();
+    await expireKey(id);
+    const expired = await tablesReadBy(() => call(handler, path, { headers: bearer(key) }));
+    expect(expired).toEqual({ status: 401, statements: 1, tables: KEY_TABLES });
+  });
+
+  it("a key that had expired before its first use: 401, and no read", async () => {
+    const { key } = await mintKey("acme", undefined, new Date(Date.now() - 60_000));
+    const expired = await tablesReadBy(() => call(listReports, "/api/v1/reports", { headers: bearer(key) }));
+    expect(expired).toMatchObject({ status: 401, tables: KEY_TABLES });
+  });
+
+  it("a revoked key over its limit still gets 401, not 429", () =>
+    withSmallLimit(async () => {
+      const { key, id, organization } = await usedKey();
+      for (let i = 1; i <= SMALL_LIMIT; i++) await call(getMe, "/api/v1/me", { headers: bearer(key) });
+      expect((await call(getMe, "/api/v1/me", { headers: bearer(key) })).status).toBe(429);
+      await revokeApiKey(organization.id, id, { label: "test" });
+      const revoked = await call(listReports, "/api/v1/reports", { headers: bearer(key) });
+      expect(revoked.status).toBe(401);
+      expect(revoked.body.message).toBe("The API key has been revoked.");
+    }),
+  );
+
+  it("a key's first request on this instance: its lookup, then the read on its own; the next, one statement", async () => {
+    const { key } = await mintKey();
+    const reads = async () => {
+      const { result, statements } = await captureStatements(() => call(listReports, "/api/v1/reports", { headers: bearer(key) }));
+      expect(result.status).toBe(200);
+      // The once-a-minute last-use write may land in the window; it is not a read.
+      return statements.filter((s) => !/^\s*UPDATE/i.test(s.text)).length;
+    };
+    expect(await reads()).toBe(2);
+    expect(await reads()).toBe(1);
+  });
+
+  it("a well-formed unknown key costs one statement on the key table alone", async () => {
+    const unknown = generateApiKey().secret;
+    const refused = await tablesReadBy(() => call(listReports, "/api/v1/reports", { headers: bearer(unknown) }));
+    expect(refused).toEqual({ status: 401, statements: 1, tables: ["api_keys"] });
   });
 });
 

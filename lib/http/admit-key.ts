@@ -1,0 +1,100 @@
+import { after } from "next/server";
+import { readApiKey } from "@/lib/auth/read-api-key";
+import type { Scope } from "@/lib/auth/scopes";
+import { hashPresentedKey, knownKeyId, recordKeyUse, requireScope, verifyKeyHash, type VerifiedKey } from "@/lib/auth/verify-api-key";
+import type { KeyedRead } from "@/lib/data/key-lookup";
+import { log } from "@/lib/log";
+import type { StoreResult } from "@/lib/ratelimit/limiter";
+import { clientAddress } from "./client-address";
+import { ApiError } from "./errors";
+import { addressLimiter, keyLimiter, rateLimitHeaders } from "./rate-limit";
+import type { RequestContext } from "./with-request";
+
+// Admission of a keyed request, REST and MCP alike, in the contract's order: key (401) → the key's rate
+// limit (429) → scope (403). Every failure is a thrown ApiError.
+//
+// Round trips. A key this process has looked up before has a known id, so its budget is counted first:
+// admitted, one statement (the key lookup carrying the read); refused, the key lookup alone, so a revoked
+// or expired key still answers 401 before 429 and a 429 costs no read. A key this process has not seen
+// (its first request on a fresh instance) gets its id from the lookup, so the read cannot travel with it:
+// lookup, budget, then the read on its own — two round trips, once per key per instance.
+
+/** What the request needs beyond a valid key: a scope, and maybe a read of the organization's data under it. */
+export type KeyNeeds = { scope?: Scope; read?: undefined } | KeyedRead;
+
+export interface Admitted {
+  key: VerifiedKey;
+  /** The read's raw result; null when none was asked for. */
+  data: unknown;
+}
+
+export async function admitKey(request: Request, context: RequestContext, needs: KeyNeeds = {}): Promise<Admitted> {
+  const admitted = await countingFailedAttempts(request, () => verifyWithinBudget(request, context, needs));
+  scheduleKeyUse(admitted.key);
+  return admitted;
+}
+
+async function verifyWithinBudget(request: Request, context: RequestContext, needs: KeyNeeds): Promise<Admitted> {
+  const hashedKey = hashPresentedKey(readApiKey(request.headers));
+  const now = new Date();
+  const knownId = knownKeyId(hashedKey);
+  if (knownId === undefined) {
+    const { key } = await verifyKeyHash(hashedKey, { now });
+    requireWithinBudget(key, await keyLimiter().limit(key.id), context);
+    requireScope(key, needs.scope);
+    return { key, data: needs.read ? await needs.read.select(key.organization.id) : null };
+  }
+  const budget = await keyLimiter().limit(knownId);
+  const verified = await verifyKeyHash(hashedKey, { keyed: budget.success && needs.read ? needs : undefined, now });
+  requireWithinBudget(verified.key, budget, context);
+  requireScope(verified.key, needs.scope);
+  return verified;
+}
+
+/** The key's rate limit, counted on its id; its headers go on every response from here on, refusals included. */
+function requireWithinBudget(key: VerifiedKey, budget: StoreResult, context: RequestContext): void {
+  context.logFields.key_id = key.id;
+  if (budget.store === "memory-fallback") context.logFields.rate_limit_store = budget.store;
+  Object.assign(context.responseHeaders, rateLimitHeaders(budget));
+  if (!budget.success) {
+    throw new ApiError("rate_limited", "Rate limit exceeded for this API key. Retry after the time in Retry-After.");
+  }
+}
+
+/**
+ * Failed attempts (no key, malformed, unknown, revoked, expired) are counted per client address, and past the
+ * address's budget they answer 429 instead of 401, so keys cannot be guessed at speed. Only failures are
+ * refused: a valid key is served whatever its address's count, as clients behind one NAT or proxy share it.
+ */
+async function countingFailedAttempts<T>(request: Request, attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    const address = error instanceof ApiError && error.code === "unauthorized" ? clientAddress(request.headers) : undefined;
+    if (!address) throw error;
+    const result = await addressLimiter().limit(address);
+    const headers = rateLimitHeaders(result, "per-address");
+    if (result.success) {
+      Object.assign((error as ApiError).headers, headers);
+      throw error;
+    }
+    throw new ApiError(
+      "rate_limited",
+      "Too many requests without a valid API key from this address. Retry after the time in Retry-After.",
+      { headers },
+    );
+  }
+}
+
+/** Refreshes last_used_at off the response's critical path. */
+function scheduleKeyUse(key: VerifiedKey): void {
+  if (!key.needsTouch) return;
+  const write = () =>
+    recordKeyUse(key).catch((error: Error) => log("warn", "could not record key use", { key_id: key.id, error: error.message }));
+  try {
+    after(write);
+  } catch {
+    // Outside a Next request scope (tests, scripts): write without holding the response.
+    void write();
+  }
+}
