@@ -46,6 +46,29 @@ describe("create key input", () => {
     expect(fieldMessages([...name, ["scopes", "team:read"]])).toEqual({ name: "Enter a name for the key." });
   });
 
+  it.each([
+    ["ESC/CSI (clear screen)", "agent\u001b[2J"],
+    ["OSC (window title)", "\u001b]0;pwned\u0007agent"],
+    ["C1 CSI", "agent\u009b31m"],
+    ["DEL", "agent\u007f"],
+    ["a newline inside", "line\nbreak"],
+    ["a bidi override", "invoice\u202Etxt.exe"],
+    ["a bidi isolate", "a\u2066b\u2069"],
+    ["a line separator", "a\u2028b"],
+    ["a paragraph separator", "a\u2029b"],
+  ])("refuses a name with %s, saying why", (_label, name) => {
+    expect(fieldMessages([["name", name], ["scopes", "team:read"]])).toEqual({
+      name: "Use printable characters only: no control characters, text-direction overrides or line separators.",
+    });
+  });
+
+  it.each([["accents", "Café Añejo — digest"], ["emoji with ZWJ", "👩‍💻 agent"], ["CJK", "日報エージェント"], ["Hebrew", "סוכן דוחות"]])(
+    "accepts a name with %s",
+    (_label, name) => {
+      expect(parse([["name", name], ["scopes", "team:read"]])).toMatchObject({ success: true, data: { name } });
+    },
+  );
+
   it("refuses no scope and an unknown scope", () => {
     expect(fieldMessages([["name", "x"]])).toEqual({ scopes: "Choose at least one scope." });
     expect(Object.keys(fieldMessages([["name", "x"], ["scopes", "admin:write"]]))).toEqual(["scopes"]);
