@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { KeyAccessError, requireKeyManager } from "@/lib/auth/require-key-manager";
 import type { SessionUser } from "@/lib/data/users";
 import { createApiKeyInput, createFormFields, minExpiryDate, parseIsoDate, revokeApiKeyInput } from "@/lib/settings/api-key-inputs";
-import { DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } from "@/lib/settings/callback-path";
+import { callbackUrlOn, DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } from "@/lib/settings/callback-path";
 import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
@@ -165,5 +165,23 @@ describe("key manager guard", () => {
     );
     expect(() => requireKeyManager(null)).toThrow(KeyAccessError);
     expect(() => requireKeyManager(null)).toThrow(expect.objectContaining({ reason: "signed_out" }));
+  });
+});
+
+describe("next-auth redirects", () => {
+  const BASE = "https://sundown.example.com";
+
+  it.each([
+    ["/", `${BASE}/`],
+    ["/settings/api-keys?tab=1#x", `${BASE}/settings/api-keys?tab=1#x`],
+    [`${BASE}/docs`, `${BASE}/docs`],
+    ["http://evil.example/phish", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["//evil.example/phish", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["https://sundown.example.com.evil.example/", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["http://sundown.example.com/docs", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["javascript:alert(1)", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["not a url", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+  ])("%s → %s", (url, expected) => {
+    expect(callbackUrlOn(BASE, url)).toBe(expected);
   });
 });
