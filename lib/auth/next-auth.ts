@@ -233,9 +233,9 @@ function buildAuthOptions(env: Env): NextAuthOptions {
         if (!found) return token;
         return { ...token, sub: found.userId, name: found.name, email: found.email, ...claimsOf(found), ...newSession() };
       },
-      // The session endpoint answers the browser: no email address in it (DESIGN: stored for sign-in only).
       // Only paths on the configured origin; anything else lands on the default page (no open redirect).
       redirect: ({ url, baseUrl }) => callbackUrlOn(baseUrl, url),
+      // The session endpoint answers the browser: no email address in it (DESIGN: stored for sign-in only).
       async session({ session, token }) {
         session.user = {
           name: token.name,
