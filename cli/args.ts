@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { SCOPES } from "@/lib/auth/scopes";
 import { parseExpiry, parseKeyId, parseKeyName, parseScopes, type CommandArgs } from "@/lib/cli/command-args";
 import { UsageError } from "@/lib/cli/errors";
+import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
 
 // The command line → what to do. Pure: no I/O, so every bad form is a unit test away.
 
@@ -38,7 +39,7 @@ const COMMAND_SPECS: CommandSpec[] = [
     summary: "Mint an API key; the key is shown once",
     details: [
       `--org       the organization (slug or id), see \`sundown orgs list\``,
-      `--name      what the key is for, e.g. "nightly-digest" (1-100 characters)`,
+      `--name      what the key is for, e.g. "nightly-digest" (1-${KEY_NAME_MAX} printable characters)`,
       `--scopes    comma-separated: ${SCOPES.join(", ")}`,
       `--expires   2026-12-31 (00:00 UTC that day), 2026-12-31T18:00:00Z, or 30d (days from now); default: never`,
       `--json      print {"id","key","name","scopes","organization":{"id","slug","name"}} only`,

@@ -1,7 +1,10 @@
 import type { CommandResult } from "@/lib/cli/commands";
 import type { OrganizationRef } from "@/lib/data/organizations";
+import { printableJson } from "./printable";
 
 // What the operator reads. Human output is for people; --json output is a stable shape for scripts.
+// Both get values from the database with their non-printable characters escaped (./printable.ts): human
+// output by main.ts before formatting, JSON here.
 
 export function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -18,7 +21,7 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : 
 /** `--json` prints exactly this shape; the secret appears nowhere else. */
 export function createdKeyJson(result: CreatedKeyResult): string {
   const { id, key, name, scopes, organization } = result;
-  return JSON.stringify({ id, key, name, scopes, organization: { id: organization.id, slug: organization.slug, name: organization.name } });
+  return printableJson({ id, key, name, scopes, organization: { id: organization.id, slug: organization.slug, name: organization.name } });
 }
 
 export function formatCreatedKey(result: CreatedKeyResult): { stdout: string; stderr: string } {
@@ -37,7 +40,11 @@ export function formatCreatedKey(result: CreatedKeyResult): { stdout: string; st
 }
 
 export function keyListJson(result: KeyListResult): string {
-  return JSON.stringify(result.keys, null, 2);
+  return printableJson(result.keys, 2);
+}
+
+export function organizationsJson(orgs: OrganizationRef[]): string {
+  return printableJson(orgs, 2);
 }
 
 export function formatKeyList(result: KeyListResult): string {

@@ -9,7 +9,9 @@ import {
   formatRevokedKey,
   formatSeed,
   keyListJson,
+  organizationsJson,
 } from "./format";
+import { printableStrings } from "./printable";
 
 // Entry point of `sundown` (bin/sundown.mjs). Errors become one message on stderr and an exit code:
 // 1 the command failed, 2 the command line was wrong. No stack traces.
@@ -21,29 +23,31 @@ interface Output {
 
 async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" }>): Promise<Output> {
   const { executeCommand, migrateDatabase } = await import("@/lib/cli/execute");
+  // Results hold names from the database. Human formats get them escaped (printableStrings); JSON formats
+  // escape while serializing, so scripts still read the exact values.
   switch (invocation.kind) {
     case "keys.create": {
       const result = await executeCommand("keys.create", invocation.args);
-      return invocation.json ? { stdout: createdKeyJson(result) } : formatCreatedKey(result);
+      return invocation.json ? { stdout: createdKeyJson(result) } : formatCreatedKey(printableStrings(result));
     }
     case "keys.list": {
       const result = await executeCommand("keys.list", invocation.args);
-      return { stdout: invocation.json ? keyListJson(result) : formatKeyList(result) };
+      return { stdout: invocation.json ? keyListJson(result) : formatKeyList(printableStrings(result)) };
     }
     case "keys.revoke":
-      return { stdout: formatRevokedKey(await executeCommand("keys.revoke", invocation.args)) };
+      return { stdout: formatRevokedKey(printableStrings(await executeCommand("keys.revoke", invocation.args))) };
     case "orgs.list": {
       const orgs = await executeCommand("orgs.list", {});
-      return { stdout: invocation.json ? JSON.stringify(orgs, null, 2) : formatOrganizations(orgs) };
+      return { stdout: invocation.json ? organizationsJson(orgs) : formatOrganizations(printableStrings(orgs)) };
     }
     case "seed.demo":
-      return { stdout: formatSeed(await executeCommand("seed.demo", {})) };
+      return { stdout: formatSeed(printableStrings(await executeCommand("seed.demo", {}))) };
     case "reports.import": {
       const { parseImportText, validateImportReports } = await import("@/lib/data/import-reports");
       const { readImportSource } = await import("./import-source");
       // Checked here first, so a bad file is refused before the database is even opened.
       const reports = validateImportReports(parseImportText(await readImportSource(invocation.file)));
-      return { stdout: formatImport(await executeCommand("reports.import", { org: invocation.org, reports })) };
+      return { stdout: formatImport(printableStrings(await executeCommand("reports.import", { org: invocation.org, reports }))) };
     }
     case "db.migrate":
       return { stdout: formatMigration(await migrateDatabase()) };

@@ -33,13 +33,19 @@ test.describe("who may manage keys", () => {
     await expect(page).toHaveURL(/\/signin\?/);
   });
 
-  test("signing out ends the session", async ({ page }) => {
+  test("signing out ends the session, also for a copy of its cookie", async ({ page, newSession }) => {
     const keys = await signInToKeys(page, USERS.globexLead);
+    const copied = await page.context().cookies();
     await keys.signOut.click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
     await page.goto("/settings/api-keys");
     await expect(page).toHaveURL(/\/signin\?callbackUrl=/);
+
+    const elsewhere = await newSession();
+    await elsewhere.context().addCookies(copied);
+    await elsewhere.goto("/settings/api-keys");
+    await expect(elsewhere).toHaveURL(/\/signin\?callbackUrl=%2Fsettings%2Fapi-keys$/);
   });
 
   test("an API key is not a session: the settings page sends it to sign in", async ({ page, request }) => {

@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATABASE_PREPARED_STATEMENTS: flagDefaultOn,
   SUNDOWN_DATA_DIR: z.string().min(1).default(".data"),
   SUNDOWN_URL: optionalUrl,
+  // Next's own setting; Sundown reads it only for the development sign-in URL.
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   SUNDOWN_ALLOW_EMBEDDED: flag,
   SUNDOWN_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("sundown-demo"),
   SUNDOWN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
@@ -91,6 +93,22 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     ? parsed.SUNDOWN_DATA_DIR
     : path.resolve(parsed.SUNDOWN_DATA_DIR);
   return { ...parsed, dataDir, serverless };
+}
+
+/**
+ * The public URL sign-in builds its links and redirects on: configuration only, never a request's Host
+ * (which any client can forge). NEXTAUTH_URL, else SUNDOWN_URL's origin, else in development this machine.
+ * Checked at start-up (lib/server/start.ts), not in parseEnv: `next build` and the CLI need no URL.
+ */
+export function signInUrl(env: Env): string {
+  if (env.NEXTAUTH_URL) return env.NEXTAUTH_URL;
+  if (env.SUNDOWN_URL) return new URL(env.SUNDOWN_URL).origin;
+  if (env.NODE_ENV !== "production") return `http://localhost:${env.PORT}`;
+  throw new EnvError(
+    "Sundown: SUNDOWN_URL is required in production. Set SUNDOWN_URL to the address people open Sundown at, " +
+      "e.g. SUNDOWN_URL=https://sundown.example.com (or http://localhost:3000 on this machine): sign-in builds its " +
+      "links and redirects from it, never from the request's Host header. NEXTAUTH_URL, if set, is used for sign-in instead.",
+  );
 }
 
 let cached: Env | undefined;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { NextAuthOptions, User } from "next-auth";
@@ -7,11 +7,13 @@ import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { endSession } from "@/lib/data/ended-sessions";
 import { findSessionUserByEmail, findUserForSignIn, type MemberRole, type SessionUser } from "@/lib/data/users";
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, signInUrl, type Env } from "@/lib/env";
 import { clientAddress } from "@/lib/http/client-address";
 import { createRateLimiter, type RateLimiter } from "@/lib/http/rate-limit";
 import { log } from "@/lib/log";
+import { callbackUrlOn } from "@/lib/settings/callback-path";
 
 /** What the session cookie (a JWT) carries besides name and email. Authorization re-reads role and org from the database. */
 export interface SessionClaims {
@@ -28,14 +30,24 @@ declare module "next-auth" {
   interface User extends Partial<SessionClaims> {}
 }
 
+/**
+ * Set once at sign-in and kept when next-auth re-issues the cookie (its own `jti` changes every time):
+ * sign-out ends the session by this id, and it never lives past signedInAt + SESSION_MAX_AGE_SECONDS.
+ */
+export interface SessionIdentity {
+  sessionId: string;
+  /** Seconds since the epoch. */
+  signedInAt: number;
+}
+
 declare module "next-auth/jwt" {
-  interface JWT extends Partial<SessionClaims> {}
+  interface JWT extends Partial<SessionClaims>, Partial<SessionIdentity> {}
 }
 
 /** Error code the sign-in form turns into "too many attempts"; next-auth passes it through as `?error=`. */
 export const SIGN_IN_RATE_LIMITED = "RateLimited";
 
-const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 // Budgets count FAILED attempts only, keyed so that no one can spend the owner's: per account and
 // address pair (guessing one account from one place), and per address across accounts (credential
@@ -161,14 +173,20 @@ function readSecretFile(file: string): string | undefined {
 }
 
 /**
- * next-auth 4 reads its public URL from process.env only: NEXTAUTH_URL, else SUNDOWN_URL, else (no URL
- * configured) the request's own host, as next-auth does on Vercel. Next sets X-Forwarded-Host/-Proto from
- * the real connection, so a plain `next start` on any port works.
+ * next-auth 4 reads its public URL from process.env only, and without NEXTAUTH_URL it would build sign-in
+ * links and redirects from the request's (forgeable) Host header. So it always gets the configured one.
  */
 export function configureAuthUrl(env: Env = getEnv()): void {
-  if (process.env.NEXTAUTH_URL) return;
-  if (env.SUNDOWN_URL) process.env.NEXTAUTH_URL = new URL(env.SUNDOWN_URL).origin;
-  else process.env.AUTH_TRUST_HOST ??= "1";
+  process.env.NEXTAUTH_URL = signInUrl(env);
+}
+
+function newSession(): SessionIdentity {
+  return { sessionId: randomUUID(), signedInAt: Math.floor(Date.now() / 1000) };
+}
+
+/** When a session ends by itself, whatever next-auth's rolling cookie expiry says. */
+export function sessionExpiry(identity: SessionIdentity): Date {
+  return new Date((identity.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000);
 }
 
 /** OAuth sign-in only finds existing Sundown users, by an email address the provider vouches for. */
@@ -228,12 +246,14 @@ function buildAuthOptions(env: Env): NextAuthOptions {
         if (!user || !account) return token;
         if (account.type === "credentials") {
           const { userId, memberId, organizationId, role } = user;
-          return { ...token, sub: userId, userId, memberId, organizationId, role };
+          return { ...token, sub: userId, userId, memberId, organizationId, role, ...newSession() };
         }
         const found = await findSessionUserByEmail(oauthEmail(account.provider, undefined, user) ?? "");
         if (!found) return token;
-        return { ...token, sub: found.userId, name: found.name, email: found.email, ...claimsOf(found) };
+        return { ...token, sub: found.userId, name: found.name, email: found.email, ...claimsOf(found), ...newSession() };
       },
+      // Only paths on the configured origin; anything else lands on the default page (no open redirect).
+      redirect: ({ url, baseUrl }) => callbackUrlOn(baseUrl, url),
       // The session endpoint answers the browser: no email address in it (DESIGN: stored for sign-in only).
       async session({ session, token }) {
         session.user = {
@@ -244,6 +264,15 @@ function buildAuthOptions(env: Env): NextAuthOptions {
           role: token.role,
         };
         return session;
+      },
+    },
+    events: {
+      // The cookie is deleted in this browser; recording the session as ended refuses every other copy.
+      async signOut({ token }) {
+        const { sessionId, userId, signedInAt } = token ?? {};
+        if (!sessionId || !userId || signedInAt === undefined) return;
+        await endSession({ sessionId, userId, expiresAt: sessionExpiry({ sessionId, signedInAt }) });
+        log("info", "session ended", { user_id: userId });
       },
     },
     logger: {

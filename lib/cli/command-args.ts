@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SCOPES, isScope, scopeSchema, type Scope } from "@/lib/auth/scopes";
 import { UUID_SHAPE } from "@/lib/schemas/common";
+import { keyNameSchema } from "@/lib/schemas/key-name";
 import { UsageError } from "./errors";
 
 // Arguments of the commands that run against the database. The CLI builds them from flags; the
@@ -8,12 +9,10 @@ import { UsageError } from "./errors";
 
 const org = z.string().min(1);
 
-export const KEY_NAME_MAX = 100;
-
 export const commandArgSchemas = {
   "keys.create": z.strictObject({
     org,
-    name: z.string().trim().min(1).max(KEY_NAME_MAX),
+    name: keyNameSchema,
     scopes: z.array(scopeSchema).min(1),
     expiresAt: z.iso.datetime().nullable(),
   }),
@@ -44,10 +43,9 @@ export function parseScopes(text: string): Scope[] {
 }
 
 export function parseKeyName(text: string): string {
-  const name = text.trim();
-  if (!name) throw new UsageError("--name must not be empty");
-  if (name.length > KEY_NAME_MAX) throw new UsageError(`--name is longer than ${KEY_NAME_MAX} characters`);
-  return name;
+  const parsed = keyNameSchema.safeParse(text);
+  if (!parsed.success) throw new UsageError(`--name: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
 }
 
 const RELATIVE_DAYS = /^(\d{1,4})d$/;

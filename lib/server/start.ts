@@ -1,4 +1,4 @@
-import { EnvError, getEnv } from "@/lib/env";
+import { EnvError, getEnv, signInUrl } from "@/lib/env";
 import { EmbeddedDbBusyError, getDbHandle, pendingMigrations } from "@/lib/db";
 import type { SqlReader } from "@/lib/db/sql";
 import { log } from "@/lib/log";
@@ -20,6 +20,8 @@ async function start(): Promise<void> {
   let env;
   try {
     env = getEnv();
+    // Throws in production without a configured URL: better no server than sign-in links a client can redirect.
+    signInUrl(env);
   } catch (error) {
     if (error instanceof EnvError) fail(error.message);
     throw error;

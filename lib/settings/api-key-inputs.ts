@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { SCOPES, scopeSchema } from "@/lib/auth/scopes";
 import { uuid } from "@/lib/schemas/common";
-
-export const KEY_NAME_MAX = 64;
+import { keyNameSchema } from "@/lib/schemas/key-name";
 
 const DAY_MS = 86_400_000;
 
@@ -25,11 +24,7 @@ export function minExpiryDate(now = new Date()): string {
  */
 export function createApiKeyInput(now = new Date()) {
   return z.object({
-    name: z
-      .string({ error: "Enter a name for the key." })
-      .trim()
-      .min(1, "Enter a name for the key.")
-      .max(KEY_NAME_MAX, `Use at most ${KEY_NAME_MAX} characters.`),
+    name: keyNameSchema,
     scopes: z
       .array(scopeSchema, { error: "Choose at least one scope." })
       .min(1, "Choose at least one scope.")

@@ -16,3 +16,17 @@ export function safeCallbackPath(value: unknown): string {
 export function signInPath(returnTo: string): string {
   return `/signin?${new URLSearchParams({ callbackUrl: safeCallbackPath(returnTo) })}`;
 }
+
+/**
+ * next-auth's redirect rule: `url` (a path, or an absolute URL on `baseUrl`'s origin) as an absolute URL on
+ * `baseUrl`, held to the same rule as the sign-in page's callback path.
+ */
+export function callbackUrlOn(baseUrl: string, url: string): string {
+  const origin = new URL(baseUrl).origin;
+  let path: string | undefined = url;
+  if (!url.startsWith("/")) {
+    const parsed = URL.canParse(url) ? new URL(url) : undefined;
+    path = parsed?.origin === origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : undefined;
+  }
+  return `${origin}${safeCallbackPath(path)}`;
+}

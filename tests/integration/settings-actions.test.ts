@@ -91,6 +91,19 @@ describe("create key action", () => {
     });
     expect((await listApiKeys(founder.organization.id)).length).toBe(before);
   });
+
+  it("a name with terminal escapes or text-direction overrides is refused and nothing is created", async () => {
+    const founder = await user("founder@acme.example");
+    const before = await listApiKeys(founder.organization.id);
+    for (const name of ["\u001b]0;pwned\u0007digest", "digest\u001b[2J\u001b[H", "digest\u009b31m", "invoice\u202Etxt.exe"]) {
+      const state = await createKeyForUser(founder, form({ name, scopes: "team:read" }));
+      expect(state).toMatchObject({
+        status: "error",
+        fieldErrors: { name: "Use printable characters only: no control characters, text-direction overrides or line separators." },
+      });
+    }
+    expect(await listApiKeys(founder.organization.id)).toEqual(before);
+  });
 });
 
 describe("revoke key action", () => {

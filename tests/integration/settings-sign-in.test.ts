@@ -1,9 +1,19 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { authorizeCredentials, getAuthOptions, resolveAuthSecret, SIGN_IN_RATE_LIMITED } from "@/lib/auth/next-auth";
+import {
+  authorizeCredentials,
+  getAuthOptions,
+  resolveAuthSecret,
+  SESSION_MAX_AGE_SECONDS,
+  SIGN_IN_RATE_LIMITED,
+} from "@/lib/auth/next-auth";
+import { sessionUserFromCookies } from "@/lib/auth/session";
+import { endSession } from "@/lib/data/ended-sessions";
 import { findSessionUser, findSessionUserByEmail } from "@/lib/data/users";
 import { parseEnv } from "@/lib/env";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
@@ -136,5 +146,53 @@ describe("session secret", () => {
     const env = parseEnv({ NODE_ENV: "test", SUNDOWN_DATA_DIR: dir, NEXTAUTH_SECRET: "configured-secret-0123456789" });
     expect(resolveAuthSecret(env)).toBe("configured-secret-0123456789");
     expect(() => statSync(path.join(dir, "auth-secret"))).toThrow();
+  });
+});
+
+describe("sign-out", () => {
+  const COOKIE = "next-auth.session-token";
+
+  /** A session cookie as next-auth issues it after a credentials sign-in. */
+  async function signedInCookie(email: string, overrides: Record<string, unknown> = {}) {
+    const options = getAuthOptions();
+    const user = (await authorizeCredentials({ email, password: PASSWORD }, freshAddress()))!;
+    const token = await options.callbacks!.jwt!({
+      token: { name: user.name, email: user.email, sub: user.id },
+      user,
+      account: { type: "credentials", provider: "credentials", providerAccountId: user.id },
+    } as never);
+    const claims = { ...token, ...overrides };
+    return { token: claims, cookies: { [COOKIE]: await encode({ token: claims, secret: options.secret! }) } };
+  }
+
+  it("ends the signed-out session for every copy of its cookie, and only that session", async () => {
+    const first = await signedInCookie("founder@acme.example");
+    const second = await signedInCookie("founder@acme.example");
+    expect(first.token.sessionId).not.toBe(second.token.sessionId);
+    expect(await sessionUserFromCookies(first.cookies)).toMatchObject({ role: "founder", organization: { slug: "acme" } });
+
+    await getAuthOptions().events!.signOut!({ token: first.token } as never);
+
+    expect(await sessionUserFromCookies(first.cookies)).toBeNull();
+    expect(await sessionUserFromCookies(second.cookies)).toMatchObject({ role: "founder" });
+    const row = await (await getDb()).endedSession.findUnique({ where: { sessionId: first.token.sessionId as string } });
+    expect(row?.expiresAt).toEqual(new Date(((first.token.signedInAt as number) + SESSION_MAX_AGE_SECONDS) * 1000));
+  });
+
+  it("refuses a cookie without a session id, and one past its 8 hours however often it was renewed", async () => {
+    expect(await sessionUserFromCookies({})).toBeNull();
+    const legacy = await signedInCookie("lead@acme.example", { sessionId: undefined, signedInAt: undefined });
+    expect(await sessionUserFromCookies(legacy.cookies)).toBeNull();
+    const old = await signedInCookie("lead@acme.example", { signedInAt: Math.floor(Date.now() / 1000) - SESSION_MAX_AGE_SECONDS - 1 });
+    expect(await sessionUserFromCookies(old.cookies)).toBeNull();
+  });
+
+  it("prunes ended sessions once they would have expired anyway", async () => {
+    const db = await getDb();
+    const user = (await findSessionUserByEmail("member@globex.example"))!;
+    const stale = { sessionId: randomUUID(), userId: user.userId, expiresAt: new Date(Date.now() - 1000) };
+    await db.endedSession.create({ data: stale });
+    await endSession({ sessionId: randomUUID(), userId: user.userId, expiresAt: new Date(Date.now() + 60_000) });
+    expect(await db.endedSession.findUnique({ where: { sessionId: stale.sessionId } })).toBeNull();
   });
 });

@@ -292,6 +292,34 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
     expect(revoked.rows[0].revoked_at).toBeInstanceOf(Date);
   }, SLOW);
 
+  it("names with terminal escapes: refused at creation; one stored earlier prints escaped, in tables and JSON", async () => {
+    const hostile = "\u001b]0;pwned\u0007evil\u001b[2J\u009b31m\u202Etxt.exe";
+    const refused = await sundown(["keys", "create", "--org", "globex", "--name", hostile, "--scopes", "team:read"], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^sundown keys create: --name: Use printable characters only: no control characters, text-direction overrides or line separators\.\n/,
+    );
+    expect((await db.query(`SELECT count(*) FROM api_keys WHERE name LIKE '%pwned%'`)).rows[0].count).toBe("0");
+
+    // As a name written before the rule existed (or by another tool) would be.
+    const { rows } = await db.query(
+      `INSERT INTO api_keys (organization_id, name, hashed_key, hint, scopes)
+       SELECT id, $1, md5(random()::text), 'sdn_sk_old…name', ARRAY['team:read'] FROM organizations WHERE slug = 'globex' RETURNING id`,
+      [hostile],
+    );
+    const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    const table = await sundown(["keys", "list", "--org", "globex"], env);
+    expect(table.code).toBe(0);
+    expect(table.stdout).not.toMatch(raw);
+    expect(table.stdout.split("\n").find((line) => line.startsWith(rows[0].id))).toContain(
+      "\\x1b]0;pwned\\x07evil\\x1b[2J\\x9b31m\\u202etxt.exe",
+    );
+    const json = await sundown(["keys", "list", "--org", "globex", "--json"], env);
+    expect(json.code).toBe(0);
+    expect(json.stdout).not.toMatch(raw);
+    expect(JSON.parse(json.stdout).find((k: { id: string }) => k.id === rows[0].id).name).toBe(hostile);
+  }, SLOW);
+
   it("a malformed import writes nothing; a valid one writes all", async () => {
     const count = async () => Number((await db.query(`SELECT count(*) FROM reports`)).rows[0].count);
     const before = await count();

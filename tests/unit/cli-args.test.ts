@@ -63,6 +63,18 @@ describe("sundown command line", () => {
     expect(usageMessage(line).startsWith(message)).toBe(true);
   });
 
+  it("keys create --name follows the settings form's rule and message", () => {
+    const create = (name: string) => () => parseCommandLine(["keys", "create", "--org", "acme", "--name", name, "--scopes", "team:read"], NOW);
+    const printableOnly = "Use printable characters only: no control characters, text-direction overrides or line separators.";
+    for (const name of ["\u001b]0;pwned\u0007agent", "agent\u001b[2J", "agent\u009b31m", "invoice\u202Etxt.exe", "a\u2028b"]) {
+      expect(create(name)).toThrow(`sundown keys create: --name: ${printableOnly}`);
+    }
+    expect(create("a".repeat(65))).toThrow("sundown keys create: --name: Use at most 64 characters.");
+    expect(create("   ")).toThrow("sundown keys create: --name: Enter a name for the key.");
+    expect(create("a".repeat(64))()).toMatchObject({ args: { name: "a".repeat(64) } });
+    expect(create(" 👩‍💻 Café ")()).toMatchObject({ args: { name: "👩‍💻 Café" } });
+  });
+
   it("a usage error from a command's flags ends with that command's usage line", () => {
     expect(usageMessage("keys list --org")).toBe("sundown keys list: --org needs a value\nUsage: sundown keys list --org <slug|id> [--json]");
   });

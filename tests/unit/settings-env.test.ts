@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "@/lib/env";
+import { EnvError, parseEnv, signInUrl } from "@/lib/env";
 
 const PG = "postgresql://u@db.example:5432/sundown";
 
@@ -23,5 +23,28 @@ describe("sign-in environment", () => {
     expect(() => parseEnv({ NODE_ENV: "test", GITHUB_ID: "id" })).toThrow("GITHUB_ID and GITHUB_SECRET must be set together");
     expect(() => parseEnv({ NODE_ENV: "test", GOOGLE_CLIENT_SECRET: "s" })).toThrow("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
     expect(parseEnv({ NODE_ENV: "test", GITHUB_ID: "id", GITHUB_SECRET: "s" })).toMatchObject({ GITHUB_ID: "id", GITHUB_SECRET: "s" });
+  });
+});
+
+describe("sign-in URL", () => {
+  it("in production comes from configuration: NEXTAUTH_URL, else SUNDOWN_URL's origin", () => {
+    const url = (vars: Record<string, string>) => signInUrl(parseEnv({ NODE_ENV: "production", ...vars }));
+    expect(url({ SUNDOWN_URL: "https://sundown.example.com/some/path" })).toBe("https://sundown.example.com");
+    expect(url({ SUNDOWN_URL: "https://sundown.example.com", NEXTAUTH_URL: "https://auth.example.com" })).toBe("https://auth.example.com");
+  });
+
+  it("in production without either, stops with a message that says what to set and why", () => {
+    const env = parseEnv({ NODE_ENV: "production", PORT: "8080" });
+    expect(() => signInUrl(env)).toThrow(EnvError);
+    expect(() => signInUrl(env)).toThrow(
+      "Sundown: SUNDOWN_URL is required in production. Set SUNDOWN_URL to the address people open Sundown at, " +
+        "e.g. SUNDOWN_URL=https://sundown.example.com (or http://localhost:3000 on this machine): sign-in builds its " +
+        "links and redirects from it, never from the request's Host header. NEXTAUTH_URL, if set, is used for sign-in instead.",
+    );
+  });
+
+  it("in development is this machine on PORT, never a request's host", () => {
+    expect(signInUrl(parseEnv({ NODE_ENV: "development" }))).toBe("http://localhost:3000");
+    expect(signInUrl(parseEnv({ NODE_ENV: "development", PORT: "4000" }))).toBe("http://localhost:4000");
   });
 });

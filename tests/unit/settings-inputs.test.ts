@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { KeyAccessError, requireKeyManager } from "@/lib/auth/require-key-manager";
 import type { SessionUser } from "@/lib/data/users";
 import { createApiKeyInput, createFormFields, minExpiryDate, parseIsoDate, revokeApiKeyInput } from "@/lib/settings/api-key-inputs";
-import { DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } from "@/lib/settings/callback-path";
+import { callbackUrlOn, DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } from "@/lib/settings/callback-path";
 import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
@@ -45,6 +45,29 @@ describe("create key input", () => {
   ])("refuses a %s name", (_label, name) => {
     expect(fieldMessages([...name, ["scopes", "team:read"]])).toEqual({ name: "Enter a name for the key." });
   });
+
+  it.each([
+    ["ESC/CSI (clear screen)", "agent\u001b[2J"],
+    ["OSC (window title)", "\u001b]0;pwned\u0007agent"],
+    ["C1 CSI", "agent\u009b31m"],
+    ["DEL", "agent\u007f"],
+    ["a newline inside", "line\nbreak"],
+    ["a bidi override", "invoice\u202Etxt.exe"],
+    ["a bidi isolate", "a\u2066b\u2069"],
+    ["a line separator", "a\u2028b"],
+    ["a paragraph separator", "a\u2029b"],
+  ])("refuses a name with %s, saying why", (_label, name) => {
+    expect(fieldMessages([["name", name], ["scopes", "team:read"]])).toEqual({
+      name: "Use printable characters only: no control characters, text-direction overrides or line separators.",
+    });
+  });
+
+  it.each([["accents", "Café Añejo — digest"], ["emoji with ZWJ", "👩‍💻 agent"], ["CJK", "日報エージェント"], ["Hebrew", "סוכן דוחות"]])(
+    "accepts a name with %s",
+    (_label, name) => {
+      expect(parse([["name", name], ["scopes", "team:read"]])).toMatchObject({ success: true, data: { name } });
+    },
+  );
 
   it("refuses no scope and an unknown scope", () => {
     expect(fieldMessages([["name", "x"]])).toEqual({ scopes: "Choose at least one scope." });
@@ -142,5 +165,23 @@ describe("key manager guard", () => {
     );
     expect(() => requireKeyManager(null)).toThrow(KeyAccessError);
     expect(() => requireKeyManager(null)).toThrow(expect.objectContaining({ reason: "signed_out" }));
+  });
+});
+
+describe("next-auth redirects", () => {
+  const BASE = "https://sundown.example.com";
+
+  it.each([
+    ["/", `${BASE}/`],
+    ["/settings/api-keys?tab=1#x", `${BASE}/settings/api-keys?tab=1#x`],
+    [`${BASE}/docs`, `${BASE}/docs`],
+    ["http://evil.example/phish", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["//evil.example/phish", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["https://sundown.example.com.evil.example/", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["http://sundown.example.com/docs", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["javascript:alert(1)", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+    ["not a url", `${BASE}${DEFAULT_AFTER_SIGN_IN}`],
+  ])("%s → %s", (url, expected) => {
+    expect(callbackUrlOn(BASE, url)).toBe(expected);
   });
 });

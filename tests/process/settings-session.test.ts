@@ -1,0 +1,215 @@
+import http from "node:http";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, startServer, type RunningServer } from "../helpers/server";
+
+// Sign-in and sign-out through the real production server (`next start`): next-auth's own endpoints, the
+// settings page and its server action, as a browser (or someone holding a copied cookie) reaches them.
+
+const SLOW = 120_000;
+const HOSTILE = "evil.example";
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** Raw HTTP, so the Host header is exactly what the test says (fetch would set its own). */
+function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: options.method ?? "GET", headers: options.headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+/** A browser's cookie jar, enough for next-auth's cookies on one host. */
+class CookieJar {
+  readonly cookies = new Map<string, string>();
+
+  take(reply: Reply): void {
+    for (const line of reply.headers["set-cookie"] ?? []) {
+      const [pair, ...attributes] = line.split(";");
+      const at = pair!.indexOf("=");
+      const name = pair!.slice(0, at).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, pair!.slice(at + 1));
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  sessionCookie(): string | undefined {
+    return [...this.cookies].find(([name]) => name.endsWith("next-auth.session-token"))?.join("=");
+  }
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+async function csrfToken(base: string, jar: CookieJar, headers: Record<string, string> = {}): Promise<string> {
+  const reply = await send(`${base}/api/auth/csrf`, { headers: { ...headers, Cookie: jar.header() } });
+  jar.take(reply);
+  return (JSON.parse(reply.body) as { csrfToken: string }).csrfToken;
+}
+
+async function signIn(base: string, email: string): Promise<CookieJar> {
+  const jar = new CookieJar();
+  const token = await csrfToken(base, jar);
+  const reply = await send(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+    body: form({ csrfToken: token, email, password: "sundown-demo", callbackUrl: "/settings/api-keys", json: "true" }),
+  });
+  jar.take(reply);
+  if (!jar.sessionCookie()) throw new Error(`sign-in failed: ${reply.status} ${reply.body}`);
+  return jar;
+}
+
+async function signOut(base: string, jar: CookieJar): Promise<Reply> {
+  const token = await csrfToken(base, jar);
+  const reply = await send(`${base}/api/auth/signout`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+    body: form({ csrfToken: token, callbackUrl: "/", json: "true" }),
+  });
+  jar.take(reply);
+  return reply;
+}
+
+/** The id Next gave a server action in this build. */
+function serverActionId(exportedName: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, process.env.SUNDOWN_DIST_DIR ?? ".next", "server/server-reference-manifest.json"), "utf8"));
+  const entry = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(([, a]) => a.exportedName === exportedName);
+  if (!entry) throw new Error(`no server action ${exportedName} in the build`);
+  return entry[0];
+}
+
+/** Calls the settings page's create-key action as its form does: (previous state, form data). */
+async function createKeyAction(base: string, cookie: string, name: string): Promise<Reply> {
+  // React's reply encoding: the form's fields under the prefix `_1_`, then the argument list, which the
+  // server decodes as it streams in, so it must come after the fields it refers to ($K1).
+  const data = new FormData();
+  data.set("_1_name", name);
+  data.set("_1_scopes", "team:read");
+  data.set("0", JSON.stringify([{ status: "idle" }, "$K1"]));
+  const encoded = new Response(data);
+  return send(`${base}/settings/api-keys`, {
+    method: "POST",
+    headers: {
+      "Next-Action": serverActionId("createApiKeyAction"),
+      Accept: "text/x-component",
+      Origin: base,
+      "Content-Type": encoded.headers.get("content-type")!,
+      Cookie: cookie,
+    },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  });
+}
+
+describe("sign-in URLs in production", () => {
+  it("without SUNDOWN_URL or NEXTAUTH_URL, start-up stops and says what to set", async () => {
+    const outcome = await startServer({ SUNDOWN_URL: undefined, NEXTAUTH_URL: undefined }).then(
+      async (started) => {
+        await started.stop();
+        return "the server started";
+      },
+      (error: Error) => error.message,
+    );
+    expect(outcome).toMatch(/^server exited early \(1\)[\s\S]*Set SUNDOWN_URL to the address people open Sundown at/);
+  }, SLOW);
+});
+
+describe("with SUNDOWN_URL only", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ NEXTAUTH_URL: undefined });
+  }, SLOW);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("no sign-in URL follows a hostile Host, X-Forwarded-Host or callbackUrl", async () => {
+    const hostile = { Host: HOSTILE, "X-Forwarded-Host": HOSTILE, "X-Forwarded-Proto": "https" };
+    const phish = `http://${HOSTILE}/phish`;
+    const jar = new CookieJar();
+    const token = await csrfToken(server.url, jar, hostile);
+    const replies: Record<string, Reply> = {
+      providers: await send(`${server.url}/api/auth/providers`, { headers: hostile }),
+      csrf: await send(`${server.url}/api/auth/csrf`, { headers: hostile }),
+      signinPage: await send(`${server.url}/api/auth/signin?${form({ callbackUrl: phish })}`, { headers: hostile }),
+      signinProvider: await send(`${server.url}/api/auth/signin/credentials`, {
+        method: "POST",
+        headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+        body: form({ csrfToken: token, callbackUrl: phish, json: "true" }),
+      }),
+      wrongPassword: await send(`${server.url}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+        body: form({ csrfToken: token, email: "founder@acme.example", password: "wrong", callbackUrl: phish, json: "true" }),
+      }),
+      signOut: await send(`${server.url}/api/auth/signout`, {
+        method: "POST",
+        headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+        body: form({ csrfToken: token, callbackUrl: phish, json: "true" }),
+      }),
+    };
+    const signedIn = new CookieJar();
+    const goodToken = await csrfToken(server.url, signedIn, hostile);
+    replies.signIn = await send(`${server.url}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: signedIn.header() },
+      body: form({ csrfToken: goodToken, email: "lead@acme.example", password: "sundown-demo", callbackUrl: phish, json: "true" }),
+    });
+
+    expect(JSON.parse(replies.providers!.body).credentials.signinUrl).toBe(`${server.url}/api/auth/signin/credentials`);
+    expect(JSON.parse(replies.signIn!.body)).toEqual({ url: `${server.url}/settings/api-keys` });
+    for (const [name, reply] of Object.entries(replies)) {
+      expect(reply.status, name).toBeLessThan(500);
+      const everything = JSON.stringify({ headers: reply.headers, body: reply.body });
+      expect(everything, name).not.toContain(HOSTILE);
+    }
+  }, SLOW);
+
+  it("after sign-out, a copy of the session cookie neither opens the settings page nor creates a key", async () => {
+    const jar = await signIn(server.url, "founder@acme.example");
+    const copied = jar.sessionCookie()!;
+
+    // While signed in, the cookie works for both: what is refused below is refused because of the sign-out.
+    const page = await send(`${server.url}/settings/api-keys`, { headers: { Cookie: copied } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Create a key");
+    const before = await createKeyAction(server.url, copied, "before-sign-out");
+    expect(before.status).toBe(200);
+    expect(before.body).toMatch(/sdn_sk_[0-9A-Za-z]{38}/);
+
+    const out = await signOut(server.url, jar);
+    expect(out.status).toBe(200);
+    expect(jar.sessionCookie()).toBeUndefined();
+
+    const pageAfter = await send(`${server.url}/settings/api-keys`, { headers: { Cookie: copied } });
+    expect(pageAfter.status).toBe(307);
+    expect(pageAfter.headers.location).toBe("/signin?callbackUrl=%2Fsettings%2Fapi-keys");
+    const after = await createKeyAction(server.url, copied, "after-sign-out");
+    expect(after.body).toContain("Your session has ended. Sign in again to manage API keys.");
+    expect(after.body).not.toMatch(/sdn_sk_/);
+
+    // Signing in again is a new session; the refused key was never written.
+    const again = await signIn(server.url, "founder@acme.example");
+    const listed = await send(`${server.url}/settings/api-keys`, { headers: { Cookie: again.sessionCookie()! } });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toContain("before-sign-out");
+    expect(listed.body).not.toContain("after-sign-out");
+  }, SLOW);
+});
