@@ -25,3 +25,20 @@ describe("sign-in environment", () => {
     expect(parseEnv({ NODE_ENV: "test", GITHUB_ID: "id", GITHUB_SECRET: "s" })).toMatchObject({ GITHUB_ID: "id", GITHUB_SECRET: "s" });
   });
 });
+
+describe("SUNDOWN_MCP_ALLOWED_ORIGINS", () => {
+  it("reads a comma-separated list of origins as a browser sends them, and none by default", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).SUNDOWN_MCP_ALLOWED_ORIGINS).toEqual([]);
+    const parsed = parseEnv({ NODE_ENV: "test", SUNDOWN_MCP_ALLOWED_ORIGINS: " https://Inspector.Example/ ,http://127.0.0.1:6274" });
+    expect(parsed.SUNDOWN_MCP_ALLOWED_ORIGINS).toEqual(["https://inspector.example", "http://127.0.0.1:6274"]);
+  });
+
+  it.each(["*", "inspector.example", "https://inspector.example/mcp", "ftp://files.example", "https://user@inspector.example"])(
+    "refuses %j with a message naming the entry",
+    (value) => {
+      expect(() => parseEnv({ NODE_ENV: "test", SUNDOWN_MCP_ALLOWED_ORIGINS: value })).toThrow(
+        new RegExp(`SUNDOWN_MCP_ALLOWED_ORIGINS: "${value.replace(/[*./]/g, "\\$&")}" is not an origin`),
+      );
+    },
+  );
+});
