@@ -4,6 +4,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { capturePeerAddresses } = await import("@/lib/http/client-address");
   capturePeerAddresses();
+  const { guardNodeRequests } = await import("@/lib/http/node-request-guard");
+  guardNodeRequests();
   const { startServer } = await import("@/lib/server/start");
   await startServer();
 }

@@ -13,6 +13,25 @@ const flagDefaultOn = z
   .optional()
   .transform((v) => v === undefined || v === "1" || v === "true" || v === "yes");
 
+// Comma-separated browser origins (scheme://host[:port]), kept in the form a browser sends in Origin.
+const originList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+      const url = URL.canParse(entry) ? new URL(entry) : undefined;
+      const isOrigin =
+        url && (url.protocol === "https:" || url.protocol === "http:") && url.origin === entry.replace(/\/$/, "").toLowerCase();
+      if (!isOrigin) {
+        ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin: use scheme://host[:port], e.g. https://inspector.example.com, no path` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z
@@ -32,6 +51,7 @@ const envSchema = z.object({
   SUNDOWN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
   SUNDOWN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(60),
   SUNDOWN_TRUST_PROXY: flag,
+  SUNDOWN_MCP_ALLOWED_ORIGINS: originList,
   SUNDOWN_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
   UPSTASH_REDIS_REST_URL: optionalUrl,

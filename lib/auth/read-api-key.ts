@@ -8,10 +8,21 @@ export const MISSING_KEY_MESSAGE =
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
 
+// A key never holds a comma, and repeated headers arrive joined by one (the fetch Headers do it, and the
+// server's request guard does it for the Authorization headers Node would otherwise drop): a request carrying
+// two keys is refused rather than served with whichever came first.
+function refuseRepeated(value: string | null, header: string): void {
+  if (value?.includes(",")) {
+    throw new ApiError("unauthorized", `The request carries more than one ${header} header: send exactly one key.`);
+  }
+}
+
 /** The key presented by the request, or a 401 explaining what is wrong with the headers. */
 export function readApiKey(headers: Headers): string {
   const authorization = headers.get("authorization");
   const apiKeyHeader = headers.get("x-api-key");
+  refuseRepeated(authorization, "Authorization");
+  refuseRepeated(apiKeyHeader, "X-API-Key");
   let fromAuthorization: string | undefined;
   if (authorization !== null) {
     const match = BEARER.exec(authorization);

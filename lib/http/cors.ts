@@ -13,25 +13,28 @@ export const CORS_HEADERS = {
 export interface PreflightOptions {
   methods?: string[];
   headers?: string[];
+  /** Throws an ApiError for a request the route refuses, so its preflight does not advertise it either. */
+  admit?: (request: Request) => void;
 }
 
 const API_METHODS = ["GET", "HEAD", "OPTIONS"];
 const API_REQUEST_HEADERS = ["Authorization", "X-API-Key", "If-None-Match", "X-Request-Id"];
 
 /** An OPTIONS handler answering CORS preflight requests with 204. */
-export function corsPreflight({ methods = API_METHODS, headers = API_REQUEST_HEADERS }: PreflightOptions = {}) {
-  return withRequest(
-    async () =>
-      new Response(null, {
-        status: 204,
-        headers: {
-          "Access-Control-Allow-Methods": methods.join(", "),
-          "Access-Control-Allow-Headers": headers.join(", "),
-          "Access-Control-Max-Age": "7200",
-          "Cache-Control": "public, max-age=7200",
-        },
-      }),
-  );
+export function corsPreflight({ methods = API_METHODS, headers = API_REQUEST_HEADERS, admit }: PreflightOptions = {}) {
+  return withRequest(async (request) => {
+    admit?.(request);
+    return new Response(null, {
+      status: 204,
+      headers: {
+        "Access-Control-Allow-Methods": methods.join(", "),
+        "Access-Control-Allow-Headers": headers.join(", "),
+        "Access-Control-Max-Age": "7200",
+        "Cache-Control": "public, max-age=7200",
+        ...(admit ? { Vary: "Origin" } : {}),
+      },
+    });
+  });
 }
 
 let apiPreflight: ReturnType<typeof corsPreflight> | undefined;

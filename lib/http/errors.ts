@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   invalid_parameter: 400,
   unauthorized: 401,
   insufficient_scope: 403,
+  // A browser origin the MCP endpoint does not serve, or a cross-site server-action POST.
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   // MCP endpoint only: an Accept header without application/json and text/event-stream, or a body that is not JSON.

@@ -1,10 +1,25 @@
 import { ApiError } from "./errors";
 import { errorRoute } from "./with-request";
 
+export const MCP_PATH = "/api/mcp";
+
+const readOnlyApiError = () =>
+  new ApiError("method_not_allowed", "This API is read-only: use GET or HEAD.", { headers: { Allow: "GET, HEAD" } });
+
+export const mcpMethodNotAllowedError = () =>
+  new ApiError(
+    "method_not_allowed",
+    "The MCP endpoint is stateless: send each JSON-RPC message with POST. There is no stream (GET) or session (DELETE).",
+    { headers: { Allow: "POST" } },
+  );
+
+/** The 405 for a method that no route of this path serves. */
+export function methodNotAllowedError(pathname: string): ApiError {
+  return pathname.replace(/\/+$/, "") === MCP_PATH ? mcpMethodNotAllowedError() : readOnlyApiError();
+}
+
 // The API is read-only: every route re-exports these for the methods it does not serve.
-const methodNotAllowed = errorRoute(
-  () => new ApiError("method_not_allowed", "This API is read-only: use GET or HEAD.", { headers: { Allow: "GET, HEAD" } }),
-);
+const methodNotAllowed = errorRoute(readOnlyApiError);
 
 export const POST = methodNotAllowed;
 export const PUT = methodNotAllowed;

@@ -3,11 +3,13 @@ import type { VerifiedKey } from "@/lib/auth/verify-api-key";
 import { corsPreflight } from "@/lib/http/cors";
 import { admitKey } from "@/lib/http/admit-key";
 import { ApiError, errorCodeForStatus } from "@/lib/http/errors";
+import { mcpMethodNotAllowedError } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { errorRoute, withRequest, type RequestContext } from "@/lib/http/with-request";
 import { log } from "@/lib/log";
+import { requireAllowedOrigin } from "./allowed-origin";
 import { createDatabaseSource } from "./database-source";
-import { createSundownServer } from "./server";
+import { connectServer, createSundownServer } from "./server";
 
 // The remote MCP endpoint: stateless Streamable HTTP with JSON responses, one server per HTTP request.
 // The HTTP layer does what REST does (key → rate limit) and refuses with the contract's JSON errors;
@@ -54,6 +56,8 @@ function addMessageLogFields(message: Record<string, unknown>, context: RequestC
 
 // POST /api/mcp – one JSON-RPC message; the same key check and per-key budget as /api/v1.
 export const mcpPost = withRequest(async (request, context) => {
+  requireAllowedOrigin(request);
+
   context.responseHeaders["Cache-Control"] = "no-store";
   const key = await admitWithChallenge(request, context);
   const message = requireSingleMessage(await readJsonBody(request));
@@ -67,7 +71,7 @@ export const mcpPost = withRequest(async (request, context) => {
     },
   });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await server.connect(transport);
+  await connectServer(server, transport);
   try {
     return await refusalAsApiError(await transport.handleRequest(request, { parsedBody: message }));
   } finally {
@@ -91,14 +95,10 @@ async function refusalAsApiError(response: Response): Promise<Response> {
 }
 
 // GET and DELETE /api/mcp – a stateless server has no SSE stream to open and no session to end.
-export const mcpMethodNotAllowed = errorRoute(
-  () =>
-    new ApiError("method_not_allowed", "The MCP endpoint is stateless: send each JSON-RPC message with POST. There is no stream (GET) or session (DELETE).", {
-      headers: { Allow: "POST" },
-    }),
-);
+export const mcpMethodNotAllowed = errorRoute(mcpMethodNotAllowedError);
 
 export const mcpPreflight = corsPreflight({
+  admit: requireAllowedOrigin,
   methods: ["POST", "OPTIONS"],
   headers: ["Authorization", "X-API-Key", "Content-Type", "Accept", "Mcp-Protocol-Version", "X-Request-Id"],
 });

@@ -1,7 +1,9 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { API_VERSION } from "@/lib/discovery/api-root";
 import { registerLeadBrief } from "./prompts";
+import { invalidParamsResponse } from "./request-params";
 import { registerReportResources } from "./resources";
 import type { SundownSource } from "./source";
 import { registerTools, type McpHooks } from "./tools";
@@ -32,4 +34,15 @@ export function createSundownServer(source: SundownSource, hooks: McpHooks = {})
   registerReportResources(server, source, hooks);
   registerLeadBrief(server, source, hooks);
   return server;
+}
+
+/** Connects a server to its transport; requests whose params have the wrong shape are answered -32602 first. */
+export async function connectServer(server: McpServer, transport: Transport): Promise<void> {
+  await server.connect(transport);
+  const deliver = transport.onmessage!;
+  transport.onmessage = (message, extra) => {
+    const refusal = invalidParamsResponse(message);
+    if (refusal) void transport.send(refusal);
+    else deliver(message, extra);
+  };
 }

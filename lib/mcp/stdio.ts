@@ -4,7 +4,7 @@ import { isWellFormedApiKey } from "@/lib/auth/api-key";
 import { ApiError } from "@/lib/http/errors";
 import type { Identity } from "@/lib/schemas/identity";
 import { createRestSource } from "./rest-source";
-import { createSundownServer } from "./server";
+import { connectServer, createSundownServer } from "./server";
 import type { SundownSource } from "./source";
 
 // `npx sundown mcp`: the four tools over stdio for desktop clients, backed by the REST API of a running Sundown.
@@ -80,7 +80,7 @@ export async function runStdioServer(): Promise<void> {
   const source = createRestSource(settings);
   const identity = await verifyStdioKey(source, settings.baseUrl);
   const server = createSundownServer(source);
-  await server.connect(new StdioServerTransport());
+  await connectServer(server, new StdioServerTransport());
   // The client hanging up ends stdin: close the server so the process can exit.
   process.stdin.once("end", () => void server.close());
   process.stderr.write(

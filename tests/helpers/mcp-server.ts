@@ -29,7 +29,7 @@ export async function withinOneRateWindow(needMs = 25_000): Promise<void> {
 }
 
 /** The production build on a fresh embedded database, with keys minted through the operator CLI. */
-export async function startMcpTestServer(env: Record<string, string> = {}): Promise<McpTestServer> {
+export async function startMcpTestServer(env: Record<string, string | undefined> = {}): Promise<McpTestServer> {
   const dataDir = tempDataDir();
   const cliEnv = { ...process.env, SUNDOWN_DATA_DIR: dataDir, DATABASE_URL: undefined, SUNDOWN_LOG_LEVEL: "warn" };
   // Creating, migrating and seeding the embedded database takes most of a start-up on a busy machine:

@@ -50,6 +50,12 @@ export function securityCases(required: Scope | undefined): SecurityCase[] {
       headers: async () => ({ Authorization: `Bearer ${(await mintKey()).key}`, "X-API-Key": (await mintKey()).key }),
       expect: unauthorized,
     },
+    {
+      // Two header lines arrive joined by a comma (fetch Headers; on a real server, the request guard).
+      name: "two Authorization headers",
+      headers: async () => ({ Authorization: `Bearer ${(await mintKey()).key}, Bearer ${(await mintKey()).key}` }),
+      expect: unauthorized,
+    },
   ];
   if (required) {
     const other: Scope = required === "reports:read" ? "team:read" : "reports:read";

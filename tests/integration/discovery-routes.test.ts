@@ -6,6 +6,9 @@ import { GET as getLlms } from "@/app/llms.txt/route";
 import * as oauthServer from "@/app/.well-known/oauth-authorization-server/[[...path]]/route";
 import * as protectedResource from "@/app/.well-known/oauth-protected-resource/[[...path]]/route";
 import * as openidConfiguration from "@/app/.well-known/openid-configuration/[[...path]]/route";
+import * as authorizeEndpoint from "@/app/authorize/route";
+import * as registerEndpoint from "@/app/register/route";
+import * as tokenEndpoint from "@/app/token/route";
 import type { RouteParams } from "@/lib/http/with-request";
 import { apiRootSchema } from "@/lib/schemas/api-root";
 import { bearer, mintKey } from "../helpers/keys";
@@ -171,6 +174,20 @@ describe("OAuth discovery documents do not exist", () => {
       expect((await call(route.POST, path, { method: "POST" })).status).toBe(404);
     });
   }
+
+  // mcp-remote and the MCP Inspector fall back to these at the server's root when discovery finds nothing.
+  it.each([
+    ["/register", registerEndpoint],
+    ["/authorize", authorizeEndpoint],
+    ["/token", tokenEndpoint],
+  ] as const)("%s is a JSON 404 pointing at API keys", async (path, route) => {
+    for (const [method, handler] of [["GET", route.GET], ["POST", route.POST]] as const) {
+      const res = await call(handler, path, { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(res.body).toEqual({ error: "not_found", message: expect.stringContaining("API key"), request_id: res.headers.get("x-request-id") });
+    }
+  });
 });
 
 describe("GET /llms.txt", () => {

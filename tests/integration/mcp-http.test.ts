@@ -3,6 +3,7 @@ import { DELETE, GET, OPTIONS, PATCH, POST, PUT } from "@/app/api/mcp/route";
 import { ALL_SCOPES, bearer, mintKey } from "../helpers/keys";
 import { connectMcp } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
+import { withEnv } from "../helpers/env";
 import { securityCases } from "../helpers/security-table";
 
 const ACCEPT = "application/json, text/event-stream";
@@ -186,9 +187,81 @@ describe("other methods on /api/mcp", () => {
   });
 
   it("OPTIONS answers a CORS preflight for POST with the MCP headers", async () => {
-    const res = await call(OPTIONS, "/api/mcp", { method: "OPTIONS", headers: { Origin: "https://example.com", "Access-Control-Request-Method": "POST" } });
+    const res = await call(OPTIONS, "/api/mcp", { method: "OPTIONS", headers: { Origin: "http://localhost:3000", "Access-Control-Request-Method": "POST" } });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-methods")).toContain("POST");
     expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization.*Mcp-Protocol-Version/);
   });
+});
+
+describe("POST /api/mcp: params of the wrong shape are JSON-RPC invalid params", () => {
+  it.each([
+    ["tools/call with arguments that are a string", toolCall("whoami", "x" as never), /params\.arguments/],
+    ["tools/call without a tool name", { jsonrpc: "2.0", id: 2, method: "tools/call", params: { arguments: {} } }, /params\.name/],
+    ["resources/read with a numeric uri", { jsonrpc: "2.0", id: 2, method: "resources/read", params: { uri: 5 } }, /params\.uri/],
+  ])("%s → -32602 with one clear line, no validation dump", async (_what, message, names) => {
+    const res = await post(await authHeaders(), message);
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(2);
+    expect(res.body.result).toBeUndefined();
+    expect(res.body.error.code).toBe(-32602);
+    expect(res.body.error.message).toMatch(/^Invalid params for (tools\/call|resources\/read): /);
+    expect(res.body.error.message).toMatch(names);
+    expect(res.body.error.message).not.toMatch(/[[\]{}\n]/);
+  });
+
+  it("arguments of the right shape but a wrong value are still a tool error result, not a protocol error", async () => {
+    const res = await post(await authHeaders(), toolCall("list_reports", { limit: 0 }));
+    expect(res.body.error).toBeUndefined();
+    expect(res.body.result.isError).toBe(true);
+    expect(res.body.result.content[0].text).toMatch(/limit/);
+  });
+});
+
+describe("Origin on /api/mcp (MCP transport: validate Origin, 403 when present and not allowed)", () => {
+  const preflight = (origin: string) =>
+    call(OPTIONS, "/api/mcp", { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
+
+  it.each(["https://evil.example", "http://localhost:3001", "null", "not an origin"])(
+    "refuses Origin %j with 403 forbidden in the Error shape, before the key is looked at",
+    async (origin) => {
+      for (const headers of [{}, await authHeaders()]) {
+        const res = await post({ ...headers, Origin: origin }, toolCall("whoami"));
+        expect(res.status).toBe(403);
+        expect(Object.keys(res.body).sort()).toEqual(["error", "message", "request_id"]);
+        expect(res.body.error).toBe("forbidden");
+        expect(res.body.message).toContain("SUNDOWN_MCP_ALLOWED_ORIGINS");
+        expect(res.headers.get("www-authenticate")).toBeNull();
+        expect(res.headers.get("ratelimit")).toBeNull();
+      }
+      const refused = await preflight(origin);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get("access-control-allow-methods")).toBeNull();
+    },
+  );
+
+  it("serves requests without Origin and from the service's own origin", async () => {
+    const headers = await authHeaders();
+    expect((await post(headers, toolCall("whoami"))).status).toBe(200);
+    for (const origin of ["http://localhost:3000", "https://localhost:3000"]) {
+      const res = await post({ ...headers, Origin: origin }, toolCall("whoami"));
+      expect(res.status, origin).toBe(200);
+      expect(res.body.result.structuredContent.organization.name).toBe("Acme Robotics");
+    }
+  });
+
+  it("serves the origins listed in SUNDOWN_MCP_ALLOWED_ORIGINS, and with SUNDOWN_URL only its origin as its own", () =>
+    withEnv({ SUNDOWN_MCP_ALLOWED_ORIGINS: "https://inspector.example, http://127.0.0.1:6274", SUNDOWN_URL: "https://reports.example.com" }, async () => {
+      const headers = await authHeaders();
+      for (const origin of ["https://inspector.example", "http://127.0.0.1:6274", "https://reports.example.com"]) {
+        expect((await post({ ...headers, Origin: origin }, toolCall("whoami"))).status, origin).toBe(200);
+        const allowed = await preflight(origin);
+        expect(allowed.status, origin).toBe(204);
+        expect(allowed.headers.get("access-control-allow-methods")).toContain("POST");
+        expect(allowed.headers.get("vary")).toBe("Origin");
+      }
+      for (const origin of ["http://localhost:3000", "http://reports.example.com", "https://inspector.example:8443"]) {
+        expect((await post({ ...headers, Origin: origin }, toolCall("whoami"))).status, origin).toBe(403);
+      }
+    }));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl } from "@/lib/http/base-url";
+import { baseUrl, baseUrlVary, parseHost } from "@/lib/http/base-url";
 import { withEnv } from "../helpers/env";
 
 const FORWARDED = { "X-Forwarded-Host": "sundown.acme.test", "X-Forwarded-Proto": "https" };
@@ -31,4 +31,43 @@ describe("baseUrl", () => {
     withEnv({ ...NO_CONFIG, SUNDOWN_URL: "https://reports.example.com/", SUNDOWN_TRUST_PROXY: "1" }, async () => {
       expect(baseUrl(new Request("http://localhost:3000/api/v1", { headers: FORWARDED }))).toBe("https://reports.example.com");
     }));
+
+  it("follows the Host the client addressed, not the localhost URL next start hands to routes", () =>
+    withEnv(NO_CONFIG, async () => {
+      const asNextSeesIt = (host: string) => new Request("http://localhost:3000/api/v1", { headers: { Host: host } });
+      expect(baseUrl(asNextSeesIt("127.0.0.1:3000"))).toBe("http://127.0.0.1:3000");
+      expect(baseUrl(asNextSeesIt("Reports.Acme.Test"))).toBe("http://reports.acme.test");
+      expect(baseUrl(asNextSeesIt("[::1]:3000"))).toBe("http://[::1]:3000");
+    }));
+
+  it("never takes the scheme from request.url, which Next derives from a client's X-Forwarded-Proto", () =>
+    withEnv(NO_CONFIG, async () => {
+      const spoofed = new Request("https://localhost:3000/api/v1", { headers: { Host: "127.0.0.1:3000", ...FORWARDED } });
+      expect(baseUrl(spoofed)).toBe("http://127.0.0.1:3000");
+    }));
+
+  it.each(["evil.test/<script>", "a b", "evil.test@x", "x:99999", "[zz::1]", "-bad.test", "a..b", "host:80:80", ""])(
+    "answers 400 to the malformed Host %j instead of linking to it",
+    (host) =>
+      withEnv(NO_CONFIG, async () => {
+        const request = new Request("http://localhost:3000/api/v1", { headers: { Host: host } });
+        expect(() => baseUrl(request)).toThrow(expect.objectContaining({ name: "ApiError", status: 400, code: "invalid_parameter" }));
+      }),
+  );
+
+  it("accepts host names, IPv4 and bracketed IPv6 with ports, and nothing else", () => {
+    expect(parseHost("sundown.acme.test:8443")).toBe("sundown.acme.test:8443");
+    expect(parseHost("10.0.0.5")).toBe("10.0.0.5");
+    expect(parseHost("[2001:db8::1]:443")).toBe("[2001:db8::1]:443");
+    expect(parseHost("2001:db8::1")).toBeUndefined();
+    expect(parseHost("a".repeat(64) + ".test")).toBeUndefined();
+  });
+
+  it("says which request headers the links vary on", async () => {
+    await withEnv(NO_CONFIG, async () => expect(baseUrlVary()).toBe("Host"));
+    await withEnv({ ...NO_CONFIG, SUNDOWN_TRUST_PROXY: "1" }, async () =>
+      expect(baseUrlVary()).toBe("Host, X-Forwarded-Host, X-Forwarded-Proto"),
+    );
+    await withEnv({ ...NO_CONFIG, SUNDOWN_URL: "https://reports.example.com" }, async () => expect(baseUrlVary()).toBeUndefined());
+  });
 });

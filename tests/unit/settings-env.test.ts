@@ -48,3 +48,20 @@ describe("sign-in URL", () => {
     expect(signInUrl(parseEnv({ NODE_ENV: "development", PORT: "4000" }))).toBe("http://localhost:4000");
   });
 });
+
+describe("SUNDOWN_MCP_ALLOWED_ORIGINS", () => {
+  it("reads a comma-separated list of origins as a browser sends them, and none by default", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).SUNDOWN_MCP_ALLOWED_ORIGINS).toEqual([]);
+    const parsed = parseEnv({ NODE_ENV: "test", SUNDOWN_MCP_ALLOWED_ORIGINS: " https://Inspector.Example/ ,http://127.0.0.1:6274" });
+    expect(parsed.SUNDOWN_MCP_ALLOWED_ORIGINS).toEqual(["https://inspector.example", "http://127.0.0.1:6274"]);
+  });
+
+  it.each(["*", "inspector.example", "https://inspector.example/mcp", "ftp://files.example", "https://user@inspector.example"])(
+    "refuses %j with a message naming the entry",
+    (value) => {
+      expect(() => parseEnv({ NODE_ENV: "test", SUNDOWN_MCP_ALLOWED_ORIGINS: value })).toThrow(
+        new RegExp(`SUNDOWN_MCP_ALLOWED_ORIGINS: "${value.replace(/[*./]/g, "\\$&")}" is not an origin`),
+      );
+    },
+  );
+});

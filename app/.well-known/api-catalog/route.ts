@@ -1,11 +1,11 @@
 import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "@/lib/discovery/api-catalog";
 import { apiCatalogLink } from "@/lib/discovery/api-root";
-import { baseUrl } from "@/lib/http/base-url";
+import { routeBaseUrl } from "@/lib/http/base-url";
 import { jsonResponse } from "@/lib/http/responses";
-import { withRequest } from "@/lib/http/with-request";
+import { withRequest, type RequestContext } from "@/lib/http/with-request";
 
-function catalogResponse(request: Request): Response {
-  const base = baseUrl(request);
+function catalogResponse(request: Request, context: RequestContext): Response {
+  const base = routeBaseUrl(request, context);
   return jsonResponse(request, buildApiCatalog(base), {
     cache: "public",
     headers: { "Content-Type": API_CATALOG_CONTENT_TYPE, Link: apiCatalogLink(base) },
@@ -13,11 +13,11 @@ function catalogResponse(request: Request): Response {
 }
 
 // GET /.well-known/api-catalog – RFC 9727 API catalog pointing at the OpenAPI description and the docs.
-export const GET = withRequest(async (request) => catalogResponse(request));
+export const GET = withRequest(async (request, context) => catalogResponse(request, context));
 
 // HEAD /.well-known/api-catalog – RFC 9727 asks for HEAD support: the same headers (Link rel="api-catalog"), no body.
-export const HEAD = withRequest(async (request) => {
-  const response = catalogResponse(request);
+export const HEAD = withRequest(async (request, context) => {
+  const response = catalogResponse(request, context);
   return new Response(null, { status: response.status, headers: response.headers });
 });
 

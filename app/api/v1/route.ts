@@ -1,11 +1,11 @@
 import { apiCatalogLink, getApiRoot } from "@/lib/discovery/api-root";
-import { baseUrl } from "@/lib/http/base-url";
+import { routeBaseUrl } from "@/lib/http/base-url";
 import { jsonResponse } from "@/lib/http/responses";
 import { withRequest } from "@/lib/http/with-request";
 
 // GET /api/v1 – public discovery document; no key, no organization data, not rate-limited per key.
-export const GET = withRequest(async (request) => {
-  const base = baseUrl(request);
+export const GET = withRequest(async (request, context) => {
+  const base = routeBaseUrl(request, context);
   return jsonResponse(request, getApiRoot(base), {
     cache: "public",
     headers: { Link: apiCatalogLink(base) },

@@ -1,0 +1,61 @@
+import http from "node:http";
+import { log } from "@/lib/log";
+import { errorBody } from "./errors";
+import { methodNotAllowedError } from "./method-not-allowed";
+import { readRequestId } from "./request-id";
+import { JSON_CONTENT_TYPE } from "./responses";
+
+// Two things a route handler or proxy.ts can never see, settled on Node's request before Next takes it:
+// - Next serves only the methods below; any other that Node's parser accepts fails inside Next with a
+//   text/plain 500 (TRACE: the fetch Request refuses to exist) or an empty 400 (PROPFIND…).
+// - Node keeps only the first of repeated Authorization headers, so a second key would go unnoticed. Joined as
+//   the fetch Headers would join them, they reach readApiKey, which refuses a list.
+
+const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
+
+const registry = globalThis as typeof globalThis & { __sundownRequestGuard?: true };
+
+function answerMethodNotAllowed(request: http.IncomingMessage, response: http.ServerResponse): void {
+  const requestId = readRequestId(new Headers({ "x-request-id": String(request.headers["x-request-id"] ?? "") }));
+  const route = new URL(request.url ?? "/", "http://localhost").pathname;
+  const error = methodNotAllowedError(route);
+  const body = JSON.stringify(errorBody(error, requestId));
+  response.writeHead(error.status, {
+    "Content-Type": JSON_CONTENT_TYPE,
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Request-Id": requestId,
+    ...error.headers,
+  });
+  response.end(body);
+  log("info", "request", { request_id: requestId, method: request.method, route, status: error.status });
+}
+
+function joinRepeatedAuthorization(request: http.IncomingMessage): void {
+  const raw = request.rawHeaders;
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i].length === 13 && raw[i].toLowerCase() === "authorization") values.push(raw[i + 1]);
+  }
+  if (values.length > 1) request.headers.authorization = values.join(", ");
+}
+
+/** Installs the guard on every HTTP server of the process (called once at start-up). */
+export function guardNodeRequests(): void {
+  if (registry.__sundownRequestGuard) return;
+  registry.__sundownRequestGuard = true;
+  const prototype = http.Server.prototype;
+  const emit = prototype.emit;
+  prototype.emit = function emitGuarded(this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request") {
+      const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
+      if (!ROUTED_METHODS.has(request.method ?? "")) {
+        answerMethodNotAllowed(request, response);
+        return true;
+      }
+      joinRepeatedAuthorization(request);
+    }
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+  } as typeof prototype.emit;
+}
