@@ -1,13 +1,16 @@
-// Contact details written inside free text (report strings and object keys): e-mail addresses in any script.
+// Contact details written inside free text (report strings and object keys): e-mail addresses in any script,
+// and chat mentions such as Slack's <@U0MAYA03>, <@W123|maya> and <!subteam^S123> or Discord's <@!123>.
 //
 // Found by a hand-written scanner rather than a regular expression, so the cost is linear by construction:
 // the main loop only moves forward; from each at-sign one scan goes left over the local part and one goes
 // right over the domain, and neither crosses another at-sign (it is not a local-part or domain character),
-// so those scans cover disjoint stretches. Every character is looked at a bounded number of times, however
-// long the runs of letters, at-signs or dots. (A pattern like /[\w.]+@…/g restarts its leading run at every
-// position and so backtracks quadratically on a long unbroken string.)
+// so those scans cover disjoint stretches; a mention is read forward from its `<` and stops at the next `<`.
+// Every character is looked at a bounded number of times, however long the runs of letters, at-signs or dots.
+// (A pattern like /[\w.]+@…/g restarts its leading run at every position and so backtracks quadratically on
+// a long unbroken string.)
 
 export const EMAIL_MASK = "[email hidden]";
+export const MENTION_MASK = "[mention hidden]";
 
 // The ASCII dot and its full-width form; the CJK full stop is left out, as it ends sentences next to addresses.
 const DOT_CODES = new Set([0x2e, 0xff0e]);
@@ -18,20 +21,51 @@ const HYPHEN = 0x2d;
 const WORD_CHAR_AT = /[\p{L}\p{M}\p{N}\p{Cf}]/uy;
 const LETTER_AT = /[\p{L}\p{M}]/uy;
 
-/** The text with every e-mail address replaced by a mask. */
+/** The text with every e-mail address and chat mention replaced by a mask. */
 export function maskContactText(text: string): string {
   let served = "";
   let copiedUpTo = 0;
-  for (let at = 0; at < text.length; at++) {
-    if (!isAtSign(text.charCodeAt(at))) continue;
-    const start = localPartStart(text, at, copiedUpTo);
-    const end = start < at ? domainEnd(text, at + 1) : -1;
-    if (end === -1) continue;
-    served += text.slice(copiedUpTo, start) + EMAIL_MASK;
+  const mask = (start: number, end: number, replacement: string) => {
+    served += text.slice(copiedUpTo, start) + replacement;
     copiedUpTo = end;
-    at = end - 1;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === LESS_THAN) {
+      const end = mentionEnd(text, i);
+      if (end !== -1) mask(i, end, MENTION_MASK);
+    } else if (isAtSign(code)) {
+      const start = localPartStart(text, i, copiedUpTo);
+      const end = start < i ? domainEnd(text, i + 1) : -1;
+      if (end !== -1) mask(start, end, EMAIL_MASK);
+    }
+    i = Math.max(i, copiedUpTo - 1);
   }
   return copiedUpTo === 0 ? text : served + text.slice(copiedUpTo);
+}
+
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+// What follows `<` in a mention of a person or group: Slack <@U…>, <!subteam^S…>; Discord <@123>, <@!123>, <@&123>.
+const MENTION_OPENINGS = ["@", "@!", "@&", "!subteam^"];
+// A mention's optional label (<@W123|maya>) is short; a longer stretch before `>` is ordinary text.
+const MENTION_LABEL_MAX = 200;
+
+/** The end (after `>`) of the chat mention opening with the `<` at `open`, or -1 when there is none. */
+function mentionEnd(text: string, open: number): number {
+  for (const opening of MENTION_OPENINGS) {
+    if (!text.startsWith(opening, open + 1)) continue;
+    let i = open + 1 + opening.length;
+    const idStart = i;
+    while (i < text.length && isAsciiAlphanumeric(text.charCodeAt(i))) i++;
+    if (i === idStart) continue;
+    if (text.charCodeAt(i) === 0x7c /* | */) {
+      const labelEnd = Math.min(text.length, i + 1 + MENTION_LABEL_MAX);
+      for (i++; i < labelEnd && text.charCodeAt(i) !== GREATER_THAN && text.charCodeAt(i) !== LESS_THAN; i++);
+    }
+    return text.charCodeAt(i) === GREATER_THAN ? i + 1 : -1;
+  }
+  return -1;
 }
 
 /** The ASCII at-sign and its full-width and small forms, which read the same to a person. */

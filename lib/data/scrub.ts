@@ -1,24 +1,19 @@
+import { isContactKey } from "./contact-keys";
 import { maskContactText } from "./contact-text";
 
 // Report content is free-form JSON written by people and tools, so contact details can hide anywhere in it.
-// Everything leaving the service passes through here: keys that name contact details are dropped at any depth,
-// and e-mail addresses inside text are masked.
+// Everything leaving the service with report content passes through here: keys that name a contact channel
+// are dropped with their values at any depth (lib/data/contact-keys.ts), and e-mail addresses and chat
+// mentions are masked in text and in the remaining keys (lib/data/contact-text.ts).
 //
 // Stored content can be nested as deep as the database accepts, so the walk keeps its own stack instead of
 // recursing on the JavaScript one, and serves at most MAX_SERVED_DEPTH levels: anything deeper becomes a short
 // marker, so every later step (JSON serialization, MCP rendering) gets bounded input.
 
-export { EMAIL_MASK } from "./contact-text";
 
 /** How many levels of objects and arrays a response carries; the report content itself is level 1. */
 export const MAX_SERVED_DEPTH = 64;
 export const NESTED_TOO_DEEP = "[nested too deep]";
-
-const CONTACT_KEY = /^(e?mail|emailaddress|.*email|phone|phonenumber|mobile|tel|telephone|(slack|chat|teams|discord|telegram|whatsapp|signal|matrix)(id|handle|user|userid|username|name)?)$/;
-
-export function isContactKey(key: string): boolean {
-  return CONTACT_KEY.test(key.toLowerCase().replace(/[^a-z]/g, ""));
-}
 
 export function scrubContactDetails<T>(value: T): T {
   const root: { value?: unknown } = {};
@@ -49,13 +44,34 @@ function scrubShallow(value: unknown, level: number, pending: PendingValue[]): u
     return shell;
   }
   const shell: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    if (isContactKey(key)) continue;
+  for (const [key, inner] of servedEntries(value)) {
     // Placed now so the members keep their order; filled when popped.
     setOwn(shell, key, null);
     pending.push({ value: inner, level: level + 1, into: shell, key });
   }
   return shell;
+}
+
+/**
+ * The members to serve: contact keys left out, and keys that hold an address or mention (an e-mail used as
+ * a key) masked, numbered where masking makes two of them equal: "[email hidden]", "[email hidden] (2)"…
+ */
+function servedEntries(object: object): [string, unknown][] {
+  const entries = Object.entries(object).filter(([key]) => !isContactKey(key));
+  const served = entries.map(([key, inner]): [string, unknown] => [maskContactText(key), inner]);
+  if (served.every(([key], i) => key === entries[i][0])) return served;
+  const taken = new Set(entries.map(([key]) => key));
+  const nextNumber = new Map<string, number>();
+  return served.map(([key, inner], i): [string, unknown] => {
+    if (key === entries[i][0]) return [key, inner];
+    let unique = key;
+    for (let n = nextNumber.get(key) ?? 2; taken.has(unique); n++) {
+      unique = `${key} (${n})`;
+      nextNumber.set(key, n + 1);
+    }
+    taken.add(unique);
+    return [unique, inner];
+  });
 }
 
 /** Sets an own member, also one named __proto__ (which plain assignment would take for the prototype). */
