@@ -11,7 +11,8 @@ import { endSession } from "@/lib/data/ended-sessions";
 import { findSessionUserByEmail, findUserForSignIn, type MemberRole, type SessionUser } from "@/lib/data/users";
 import { getEnv, signInUrl, type Env } from "@/lib/env";
 import { clientAddress } from "@/lib/http/client-address";
-import { createRateLimiter, type RateLimiter } from "@/lib/http/rate-limit";
+import { createRateLimiter } from "@/lib/http/rate-limit";
+import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
 import { log } from "@/lib/log";
 import { callbackUrlOn } from "@/lib/settings/callback-path";
 
@@ -59,7 +60,7 @@ const SIGN_IN_FAILURES_PER_ADDRESS = 30;
 // Without a known address every such attempt shares one budget: guessing stays bounded.
 const UNKNOWN_ADDRESS = "unknown";
 
-let limiters: { pair: RateLimiter; address: RateLimiter } | undefined;
+let limiters: { pair: PolicyLimiter; address: PolicyLimiter } | undefined;
 
 function signInLimiters() {
   limiters ??= {
@@ -70,7 +71,7 @@ function signInLimiters() {
 }
 
 /** The budgets one sign-in attempt draws on: its account from its address, and its address. */
-function signInBudgets(email: string, headers: HeaderBag): { limiter: RateLimiter; identifier: string; name: string }[] {
+function signInBudgets(email: string, headers: HeaderBag): { limiter: PolicyLimiter; identifier: string; name: string }[] {
   const { pair, address } = signInLimiters();
   const from = clientAddress(toHeaders(headers)) ?? UNKNOWN_ADDRESS;
   return [
@@ -103,19 +104,32 @@ let dummyHash: Promise<string> | undefined;
 /**
  * The user a session is issued for, or null. Throws SIGN_IN_RATE_LIMITED when a failure budget is spent,
  * before the password is checked, so a refused attempt reveals nothing about the password.
+ *
+ * Each attempt reserves a failure in every budget before the password is checked, and gives it back
+ * unless the attempt fails: a check made before any failure was recorded would let a burst of parallel
+ * guesses all pass it, and successes (or attempts refused unchecked) must never count.
  */
 export async function authorizeCredentials(credentials: unknown, headers: HeaderBag): Promise<User | null> {
   const parsed = credentialsInput.safeParse(credentials);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
   const budgets = signInBudgets(email, headers);
-  const spent = (await Promise.all(budgets.map((b) => b.limiter.peek(b.identifier)))).findIndex((r) => !r.success);
+  const reserved = await Promise.all(budgets.map((b) => b.limiter.limit(b.identifier)));
+  const giveBack = () => Promise.all(budgets.map((b, i) => b.limiter.release(b.identifier, reserved[i])));
+  const spent = reserved.findIndex((r) => !r.success);
   if (spent >= 0) {
+    await giveBack();
     log("warn", "sign-in rate limited", { by: budgets[spent].name });
     throw new Error(SIGN_IN_RATE_LIMITED);
   }
-  const user = await verifyCredentials(email, password);
-  if (!user) await Promise.all(budgets.map((b) => b.limiter.limit(b.identifier)));
+  let user: User | null;
+  try {
+    user = await verifyCredentials(email, password);
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  if (user) await giveBack();
   return user;
 }
 

@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { RateLimiter, RateLimitPolicy, RateLimitResult } from "@/lib/http/rate-limit";
 import { log } from "@/lib/log";
 import { MemorySlidingLog } from "./memory-store";
-import { RedisSlidingLog } from "./redis-store";
+import { newLogMember, RedisSlidingLog } from "./redis-store";
 import type { RemoteStore, StoreKind } from "./stores";
 import type { WindowOperation, WindowState } from "./window";
 
@@ -18,6 +18,8 @@ export const DEGRADED_LOG_INTERVAL_MS = 60_000;
 export type StoreResult = RateLimitResult & {
   /** Where this request was counted; "memory-fallback" while the shared store is unreachable. */
   store: StoreKind | "memory-fallback";
+  /** An admitted request's entry in the store that counted it (its time in memory, its member in Redis), for release(). */
+  entry?: string;
 };
 
 /** Health of one remote store, shared by every policy that counts in it. */
@@ -116,21 +118,36 @@ export class PolicyLimiter implements RateLimiter {
     return this.apply("peek", identifier);
   }
 
+  /**
+   * Takes a request that limit() admitted back out of the window, in the store that counted it: a budget
+   * can be reserved before an outcome is known and refunded when the outcome should not count. Best effort:
+   * a store that cannot be reached keeps the entry until the window drops it. Release each result once.
+   */
+  async release(identifier: string, counted: StoreResult): Promise<void> {
+    if (counted.entry === undefined) return;
+    if (counted.store === "memory" || counted.store === "memory-fallback") return this.memory.release(identifier, Number(counted.entry));
+    const outcome = await settleWithin(this.remote!.log.release(identifier, counted.entry), STORE_TIMEOUT_MS, STORE_MAX_WAIT_MS);
+    if (!outcome.ok) this.remote!.health.failed(outcome.error);
+  }
+
   private async apply(operation: WindowOperation, identifier: string): Promise<StoreResult> {
     const remote = this.remote;
-    if (!remote) return this.result(this.memory.apply(operation, identifier), "memory");
-    if (remote.health.usable()) {
-      const outcome = await settleWithin(remote.log.apply(operation, identifier), STORE_TIMEOUT_MS, STORE_MAX_WAIT_MS);
+    if (remote?.health.usable()) {
+      const member = newLogMember();
+      const outcome = await settleWithin(remote.log.apply(operation, identifier, undefined, member), STORE_TIMEOUT_MS, STORE_MAX_WAIT_MS);
       if (outcome.ok) {
         remote.health.succeeded();
-        return this.result(outcome.value, remote.store.kind);
+        return this.result(operation, outcome.value, remote.store.kind, member);
       }
       remote.health.failed(outcome.error);
     }
-    return this.result(this.memory.apply(operation, identifier), "memory-fallback");
+    const now = Date.now();
+    return this.result(operation, this.memory.apply(operation, identifier, now), remote ? "memory-fallback" : "memory", String(now));
   }
 
-  private result(state: WindowState, store: StoreResult["store"]): StoreResult {
-    return { success: state.allowed, limit: this.policy.limit, remaining: state.remaining, reset: Date.now() + state.resetInMs, store };
+  private result(operation: WindowOperation, state: WindowState, store: StoreResult["store"], entry: string): StoreResult {
+    const { allowed, remaining, resetInMs } = state;
+    const recorded = allowed && operation === "record";
+    return { success: allowed, limit: this.policy.limit, remaining, reset: Date.now() + resetInMs, store, ...(recorded ? { entry } : {}) };
   }
 }

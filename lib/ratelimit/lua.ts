@@ -82,3 +82,8 @@ if count > 0 then
 end
 return { allowed, math.max(0, limit - count), resetIn }
 `;
+
+/** Takes one request (KEYS[1]'s member ARGV[1]) back out of a sliding log. */
+export const RELEASE_SCRIPT = `#!lua flags=allow-key-locking
+return redis.call("ZREM", KEYS[1], ARGV[1])
+`;

@@ -36,6 +36,14 @@ export class MemorySlidingLog {
     return { allowed, remaining: Math.max(0, this.limit - count), resetInMs };
   }
 
+  /** Takes the request recorded at `time` back out of the window (requests of one instant are interchangeable). */
+  release(identifier: string, time: number): void {
+    const log = this.logs.get(identifier);
+    if (!log) return;
+    const index = log.times.lastIndexOf(time);
+    if (index >= log.head) log.times.splice(index, 1);
+  }
+
   /** Forgets identifiers with nothing left in the window, at most once per window. */
   private sweep(now: number): void {
     if (now < this.nextSweep) return;

@@ -41,6 +41,21 @@ afterAll(async () => {
 });
 
 describe("one algorithm on every store", () => {
+  it("takes a released request back out of the window, in Redis and in memory alike", async () => {
+    const policy = { prefix: "test:release", limit: 2, windowSeconds: 60 };
+    for (const limiter of [instance(policy), new PolicyLimiter(policy)]) {
+      const identifier = fresh("release");
+      const first = await limiter.limit(identifier);
+      const second = await limiter.limit(identifier);
+      expect([first.success, second.success, (await limiter.limit(identifier)).success]).toEqual([true, true, false]);
+      await limiter.release(identifier, second);
+      expect(await limiter.peek(identifier)).toMatchObject({ success: true, remaining: 1 });
+      // A refused request holds no entry: releasing it takes nothing back.
+      await limiter.release(identifier, { ...second, success: false, entry: undefined });
+      expect(await limiter.peek(identifier)).toMatchObject({ success: true, remaining: 1 });
+    }
+  });
+
   it("Redis and memory give the same answers to a burst at a window's end and a trickle after it", async () => {
     const inRedis = new RedisSlidingLog(connect(), "test:window", BURST.limit, BURST.windowMs);
     const inMemory = new MemorySlidingLog(BURST.limit, BURST.windowMs);

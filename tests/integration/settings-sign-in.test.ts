@@ -87,6 +87,18 @@ describe("credentials sign-in", () => {
     await expect(authorizeCredentials({ email: "member@acme.example", password: PASSWORD }, office)).rejects.toThrow(SIGN_IN_RATE_LIMITED);
   }, 90_000);
 
+  it("lets a burst of parallel guesses check no more passwords than the budget allows", async () => {
+    const attacker = randomPrivateAddress();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 16 }, () => authorizeCredentials({ email: "lead@acme.example", password: "guess" }, attacker)),
+    );
+    const checked = outcomes.filter((o) => o.status === "fulfilled");
+    const refused = outcomes.filter((o) => o.status === "rejected" && (o.reason as Error).message === SIGN_IN_RATE_LIMITED);
+    expect(checked).toHaveLength(10);
+    expect(refused).toHaveLength(6);
+    await expect(authorizeCredentials({ email: "lead@acme.example", password: PASSWORD }, attacker)).rejects.toThrow(SIGN_IN_RATE_LIMITED);
+  });
+
   it("limits failures per address, whatever the account", async () => {
     const headers = randomPrivateAddress();
     for (let i = 0; i < 30; i++) {
