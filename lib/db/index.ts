@@ -66,7 +66,7 @@ export function openConfiguredDb(role: LockInfo["role"]): Promise<DbHandle> {
 }
 
 export function openPostgres(url: string, poolMax = 5, preparedStatements = true): DbHandle {
-  const { client, pool } = createPostgresClient({ url, poolMax });
+  const { client, pool } = createPostgresClient({ url, poolMax, timeoutMs: getEnv().DATABASE_TIMEOUT_MS });
   return {
     kind: "postgres",
     client,
