@@ -39,6 +39,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(5),
+  // The longest a query waits on PostgreSQL in all (a pool connection, then the statement, which the server
+  // also cancels after this long): past it the API answers 503 with Retry-After instead of hanging.
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   // Hot-path reads are named prepared statements; a transaction-mode pooler that cannot keep them
   // (PgBouncer before 1.21, or max_prepared_statements = 0) needs this off.
   DATABASE_PREPARED_STATEMENTS: flagDefaultOn,

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { getEnv } from "@/lib/env";
 import { createPgliteClient, createPostgresClient, type Db } from "./client";
-import { tryAcquireLock, type HeldLock, type LockInfo } from "./lock";
+import { acquireLock, type HeldLock, type LockInfo } from "./lock";
 import { applyMigrations, readMigrations, type SqlConnection } from "./migrate";
 import { pgliteReader, poolReader, type SqlReader } from "./sql";
 
@@ -66,7 +66,7 @@ export function openConfiguredDb(role: LockInfo["role"]): Promise<DbHandle> {
 }
 
 export function openPostgres(url: string, poolMax = 5, preparedStatements = true): DbHandle {
-  const { client, pool } = createPostgresClient({ url, poolMax });
+  const { client, pool } = createPostgresClient({ url, poolMax, timeoutMs: getEnv().DATABASE_TIMEOUT_MS });
   return {
     kind: "postgres",
     client,
@@ -83,7 +83,7 @@ export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Pro
   const inMemory = dataDir.startsWith("memory://");
   let lock: HeldLock | undefined;
   if (!inMemory) {
-    const attempt = tryAcquireLock(dataDir, role);
+    const attempt = await acquireLock(dataDir, role);
     if ("heldBy" in attempt) throw new EmbeddedDbBusyError(attempt.heldBy);
     lock = attempt;
   }

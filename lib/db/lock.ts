@@ -22,12 +22,27 @@ export function lockPath(dataDir: string): string {
   return path.join(dataDir, "sundown.lock");
 }
 
+// A process killed with SIGKILL still answers kill(pid, 0) for a while. The kernel takes time to tear down
+// a large heap (PGlite's: ~0.4 s measured, shown as running), then the process is a zombie until its last
+// thread is gone and its parent reaps it (~0.7 s more; for ever under a parent that never reaps). A zombie
+// runs no code and writes nothing, so it counts as dead; the running part is waited for by acquireLock().
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/** Linux only (/proc); elsewhere a dying holder is waited for by acquireLock(). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state === "Z" || state === "X";
+  } catch {
+    return false;
   }
 }
 
@@ -58,6 +73,28 @@ function writeLockFile(file: string, info: LockInfo, mode: "create" | "replace")
     }
   } finally {
     rmSync(temp, { force: true });
+  }
+}
+
+// How long to wait for a holder to go away before refusing: enough for a process killed a moment ago to
+// finish dying (signal delivery, heap teardown, being reaped), short enough to refuse a live one promptly.
+export const LOCK_WAIT_MS = 3_000;
+const LOCK_POLL_MS = 50;
+
+/**
+ * Takes the lock, waiting up to `waitMs` for a holder that is still there; returns the holder's info if
+ * it outlives the wait (a genuinely running process).
+ */
+export async function acquireLock(
+  dataDir: string,
+  role: LockInfo["role"],
+  waitMs = LOCK_WAIT_MS,
+): Promise<HeldLock | { heldBy: LockInfo }> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const attempt = tryAcquireLock(dataDir, role);
+    if (!("heldBy" in attempt) || Date.now() >= deadline) return attempt;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
   }
 }
 

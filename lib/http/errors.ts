@@ -73,14 +73,16 @@ export function errorBody(error: ApiError, requestId?: string): ErrorBody {
 
 // Failures that mean "the database cannot be reached right now" rather than "our code is wrong".
 // Prisma codes: P1001 unreachable, P1002 timed out, P1008 operation timed out, P1017 connection closed,
-// P2024 pool timeout; node error codes come through driver adapters unchanged.
+// P2024 pool timeout; node error codes come through driver adapters unchanged. PostgreSQL's 57014 is a
+// statement cancelled by statement_timeout, and pg's "Query read timeout" the same limit seen by the client
+// (lib/db/bounded-pool.ts): a database too slow to answer in DATABASE_TIMEOUT_MS is unavailable for now.
 const UNAVAILABLE_CODES = new Set([
   "P1001", "P1002", "P1008", "P1017", "P2024",
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EAI_AGAIN",
-  "57P01", "57P02", "57P03", "53300",
+  "57P01", "57P02", "57P03", "53300", "57014",
 ]);
 const UNAVAILABLE_MESSAGES =
-  /Can't reach database|Connection terminated|connection timeout|timeout exceeded when trying to connect|ECONNREFUSED|DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections|the database system is (starting up|shutting down)|terminating connection/i;
+  /Can't reach database|Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|canceling statement due to statement timeout|ECONNREFUSED|DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections|the database system is (starting up|shutting down)|terminating connection/i;
 
 function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 5) return false;

@@ -14,7 +14,8 @@ export interface SentStatement {
 /** Runs `work` and returns its result with every statement it sent to the database. */
 export async function captureStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: SentStatement[] }> {
   const { kind } = await getDbHandle();
-  const spy = kind === "postgres" ? vi.spyOn(pg.Pool.prototype, "query") : vi.spyOn(PGlite.prototype, "query");
+  // On PostgreSQL, the connection's query: every statement passes there, through the pool or in a transaction.
+  const spy = kind === "postgres" ? vi.spyOn(pg.Client.prototype, "query") : vi.spyOn(PGlite.prototype, "query");
   try {
     const result = await work();
     return { result, statements: spy.mock.calls.map((args) => sentStatement(args as unknown[])) };

@@ -13,6 +13,8 @@ describe("toApiError", () => {
     ["Prisma's unreachable code", Object.assign(new Error("x"), { code: "P1001" })],
     ["a connection cut by a shutdown", Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })],
     ["a pool that cannot connect in time", new Error("timeout exceeded when trying to connect")],
+    ["a statement that outlived the client's read timeout", new Error("Query read timeout")],
+    ["a statement the server cancelled at statement_timeout", Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" })],
     ["an unreachable database wrapped in another error", new Error("query failed", { cause: Object.assign(new Error("x"), { code: "ECONNRESET" }) })],
   ])("maps %s to 503 service_unavailable with Retry-After", (_, thrown) => {
     const error = toApiError(thrown);

@@ -1,0 +1,79 @@
+import pg from "pg";
+
+// A hung database (a stopped server, a link that drops packets without a reset) answers nothing, and a
+// request waiting on it would wait for the kernel's TCP timeouts. Every query here ends within
+// `timeoutMs` in all, waiting for a connection included, so the API can answer 503 in bounded time; the
+// server gets the same limit as statement_timeout, so it does not go on working for no one.
+
+/** pg's own per-query read timeout, which its QueryConfig type leaves out. */
+type TimedQueryConfig = pg.QueryConfig & { query_timeout?: number };
+
+const READ_TIMEOUT_MESSAGE = "Query read timeout";
+
+/**
+ * A connection that ends itself when a statement outlives its read timeout. pg only stops waiting: the
+ * statement is still on the wire, and a connection handed back to the pool (as Prisma's transactions do,
+ * without the error) would answer the next user's query with the old one's late reply, or leave it inside
+ * an unfinished transaction. Ending it discards it and makes the server roll back.
+ */
+class BoundedClient extends pg.Client {
+  override query(...args: unknown[]): any {
+    const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (error instanceof Error && error.message === READ_TIMEOUT_MESSAGE) void this.end();
+      throw error;
+    });
+  }
+}
+
+export interface BoundedPoolOptions {
+  url: string;
+  max: number;
+  /** The longest a query may take, waiting for a connection plus running the statement. */
+  timeoutMs: number;
+}
+
+/** A pg Pool (Prisma's adapter takes it as one) whose promise queries each finish within `timeoutMs`. */
+export class BoundedPool extends pg.Pool {
+  private readonly timeoutMs: number;
+
+  constructor({ url, max, timeoutMs }: BoundedPoolOptions) {
+    super({
+      connectionString: url,
+      max,
+      Client: BoundedClient as unknown as new () => pg.ClientBase,
+      // Waiting for a pooled connection and opening a new one: a hung database cannot pile requests up.
+      connectionTimeoutMillis: timeoutMs,
+      // For queries on a checked-out connection (Prisma's transactions); query() below narrows it.
+      query_timeout: timeoutMs,
+      statement_timeout: timeoutMs,
+      idleTimeoutMillis: 30_000,
+    });
+    this.timeoutMs = timeoutMs;
+  }
+
+  override query(...args: unknown[]): any {
+    const [config, values, callback] = args;
+    const promiseForm = typeof values !== "function" && callback === undefined && typeof (config as pg.Submittable)?.submit !== "function";
+    if (!promiseForm) return (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
+    return this.queryWithinTimeout(config as string | pg.QueryConfig, values as unknown[] | undefined);
+  }
+
+  // The statement gets what the wait for a connection left of the budget, so the two add up to timeoutMs,
+  // not twice it. A connection whose query failed is discarded, as pg's own Pool.query does.
+  private async queryWithinTimeout(config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    const started = performance.now();
+    const client = await this.connect();
+    const left = Math.max(1, Math.floor(this.timeoutMs - (performance.now() - started)));
+    const timed: TimedQueryConfig = { ...(typeof config === "string" ? { text: config } : config), query_timeout: left };
+    try {
+      const result = await client.query(timed, values);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+  }
+}
