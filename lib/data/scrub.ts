@@ -1,28 +1,81 @@
+import { isContactKey } from "./contact-keys";
+import { maskContactText } from "./contact-text";
+
 // Report content is free-form JSON written by people and tools, so contact details can hide anywhere in it.
-// Everything leaving the service passes through here: keys that name contact details are dropped at any depth,
-// and e-mail addresses inside text are masked.
+// Everything leaving the service with report content passes through here: keys that name a contact channel
+// are dropped with their values at any depth (lib/data/contact-keys.ts), and e-mail addresses and chat
+// mentions are masked in text and in the remaining keys (lib/data/contact-text.ts).
+//
+// Stored content can be nested as deep as the database accepts, so the walk keeps its own stack instead of
+// recursing on the JavaScript one, and serves at most MAX_SERVED_DEPTH levels: anything deeper becomes a short
+// marker, so every later step (JSON serialization, MCP rendering) gets bounded input.
 
-const CONTACT_KEY = /^(e?mail|emailaddress|.*email|phone|phonenumber|mobile|tel|telephone|(slack|chat|teams|discord|telegram|whatsapp|signal|matrix)(id|handle|user|userid|username|name)?)$/;
-const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
-export const EMAIL_MASK = "[email hidden]";
 
-export function isContactKey(key: string): boolean {
-  return CONTACT_KEY.test(key.toLowerCase().replace(/[^a-z]/g, ""));
-}
+/** How many levels of objects and arrays a response carries; the report content itself is level 1. */
+export const MAX_SERVED_DEPTH = 64;
+export const NESTED_TOO_DEEP = "[nested too deep]";
 
 export function scrubContactDetails<T>(value: T): T {
-  return scrub(value) as T;
+  const root: { value?: unknown } = {};
+  const pending: PendingValue[] = [{ value, level: 0, into: root, key: "value" }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    setOwn(next.into, next.key, scrubShallow(next.value, next.level, pending));
+  }
+  return root.value as T;
 }
 
-function scrub(value: unknown): unknown {
-  if (typeof value === "string") return value.replace(EMAIL_IN_TEXT, EMAIL_MASK);
-  if (Array.isArray(value)) return value.map(scrub);
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      if (!isContactKey(key)) out[key] = scrub(inner);
-    }
-    return out;
+/** A value still to be scrubbed, and the slot of its already-built container it goes into. */
+interface PendingValue {
+  value: unknown;
+  /** How many objects and arrays enclose it. */
+  level: number;
+  into: Record<string, unknown> | unknown[];
+  key: string | number;
+}
+
+/** A string masked, a scalar as is, or a container's new shell whose members are queued on `pending`. */
+function scrubShallow(value: unknown, level: number, pending: PendingValue[]): unknown {
+  if (typeof value === "string") return maskContactText(value);
+  if (value === null || typeof value !== "object") return value;
+  if (level >= MAX_SERVED_DEPTH) return NESTED_TOO_DEEP;
+  if (Array.isArray(value)) {
+    const shell: unknown[] = new Array(value.length);
+    value.forEach((item, index) => pending.push({ value: item, level: level + 1, into: shell, key: index }));
+    return shell;
   }
-  return value;
+  const shell: Record<string, unknown> = {};
+  for (const [key, inner] of servedEntries(value)) {
+    // Placed now so the members keep their order; filled when popped.
+    setOwn(shell, key, null);
+    pending.push({ value: inner, level: level + 1, into: shell, key });
+  }
+  return shell;
+}
+
+/**
+ * The members to serve: contact keys left out, and keys that hold an address or mention (an e-mail used as
+ * a key) masked, numbered where masking makes two of them equal: "[email hidden]", "[email hidden] (2)"…
+ */
+function servedEntries(object: object): [string, unknown][] {
+  const entries = Object.entries(object).filter(([key]) => !isContactKey(key));
+  const served = entries.map(([key, inner]): [string, unknown] => [maskContactText(key), inner]);
+  if (served.every(([key], i) => key === entries[i][0])) return served;
+  const taken = new Set(entries.map(([key]) => key));
+  const nextNumber = new Map<string, number>();
+  return served.map(([key, inner], i): [string, unknown] => {
+    if (key === entries[i][0]) return [key, inner];
+    let unique = key;
+    for (let n = nextNumber.get(key) ?? 2; taken.has(unique); n++) {
+      unique = `${key} (${n})`;
+      nextNumber.set(key, n + 1);
+    }
+    taken.add(unique);
+    return [unique, inner];
+  });
+}
+
+/** Sets an own member, also one named __proto__ (which plain assignment would take for the prototype). */
+function setOwn(into: Record<string, unknown> | unknown[], key: string | number, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(into, key, { value, writable: true, enumerable: true, configurable: true });
+  else (into as Record<string | number, unknown>)[key] = value;
 }

@@ -1,0 +1,138 @@
+// Contact details written inside free text (report strings and object keys): e-mail addresses in any script,
+// and chat mentions such as Slack's <@U0MAYA03>, <@W123|maya> and <!subteam^S123> or Discord's <@!123>.
+//
+// Found by a hand-written scanner rather than a regular expression, so the cost is linear by construction:
+// the main loop only moves forward; from each at-sign one scan goes left over the local part and one goes
+// right over the domain, and neither crosses another at-sign (it is not a local-part or domain character),
+// so those scans cover disjoint stretches; a mention is read forward from its `<` and stops at the next `<`.
+// Every character is looked at a bounded number of times, however long the runs of letters, at-signs or dots.
+// (A pattern like /[\w.]+@…/g restarts its leading run at every position and so backtracks quadratically on
+// a long unbroken string.)
+
+export const EMAIL_MASK = "[email hidden]";
+export const MENTION_MASK = "[mention hidden]";
+
+// The ASCII dot and its full-width form; the CJK full stop is left out, as it ends sentences next to addresses.
+const DOT_CODES = new Set([0x2e, 0xff0e]);
+// Besides word characters, a local part may hold . _ % + - (and the full-width dot).
+const LOCAL_PUNCTUATION_CODES = new Set([0x2e, 0xff0e, 0x5f, 0x25, 0x2b, 0x2d]);
+const HYPHEN = 0x2d;
+// Letters, combining marks, digits and invisible format characters of any script, tested where they stand.
+const WORD_CHAR_AT = /[\p{L}\p{M}\p{N}\p{Cf}]/uy;
+const LETTER_AT = /[\p{L}\p{M}]/uy;
+
+/** The text with every e-mail address and chat mention replaced by a mask. */
+export function maskContactText(text: string): string {
+  let served = "";
+  let copiedUpTo = 0;
+  const mask = (start: number, end: number, replacement: string) => {
+    served += text.slice(copiedUpTo, start) + replacement;
+    copiedUpTo = end;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === LESS_THAN) {
+      const end = mentionEnd(text, i);
+      if (end !== -1) mask(i, end, MENTION_MASK);
+    } else if (isAtSign(code)) {
+      const start = localPartStart(text, i, copiedUpTo);
+      const end = start < i ? domainEnd(text, i + 1) : -1;
+      if (end !== -1) mask(start, end, EMAIL_MASK);
+    }
+    i = Math.max(i, copiedUpTo - 1);
+  }
+  return copiedUpTo === 0 ? text : served + text.slice(copiedUpTo);
+}
+
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+// What follows `<` in a mention of a person or group: Slack <@U…>, <!subteam^S…>; Discord <@123>, <@!123>, <@&123>.
+const MENTION_OPENINGS = ["@", "@!", "@&", "!subteam^"];
+// A mention's optional label (<@W123|maya>) is short; a longer stretch before `>` is ordinary text.
+const MENTION_LABEL_MAX = 200;
+
+/** The end (after `>`) of the chat mention opening with the `<` at `open`, or -1 when there is none. */
+function mentionEnd(text: string, open: number): number {
+  for (const opening of MENTION_OPENINGS) {
+    if (!text.startsWith(opening, open + 1)) continue;
+    let i = open + 1 + opening.length;
+    const idStart = i;
+    while (i < text.length && isAsciiAlphanumeric(text.charCodeAt(i))) i++;
+    if (i === idStart) continue;
+    if (text.charCodeAt(i) === 0x7c /* | */) {
+      const labelEnd = Math.min(text.length, i + 1 + MENTION_LABEL_MAX);
+      for (i++; i < labelEnd && text.charCodeAt(i) !== GREATER_THAN && text.charCodeAt(i) !== LESS_THAN; i++);
+    }
+    return text.charCodeAt(i) === GREATER_THAN ? i + 1 : -1;
+  }
+  return -1;
+}
+
+/** The ASCII at-sign and its full-width and small forms, which read the same to a person. */
+function isAtSign(code: number): boolean {
+  return code === 0x40 || code === 0xff20 || code === 0xfe6b;
+}
+
+function isAsciiAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+function testAt(pattern: RegExp, text: string, index: number): boolean {
+  pattern.lastIndex = index;
+  return pattern.test(text);
+}
+
+function isWordCharAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code < 0x80 ? isAsciiAlphanumeric(code) : testAt(WORD_CHAR_AT, text, index);
+}
+
+function isLetterAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code < 0x80 ? (code >= 65 && code <= 90) || (code >= 97 && code <= 122) : testAt(LETTER_AT, text, index);
+}
+
+/** Where the character ending just before `end` starts (a surrogate pair is one character). */
+function charStartBefore(text: string, end: number): number {
+  const low = text.charCodeAt(end - 1);
+  const high = end >= 2 ? text.charCodeAt(end - 2) : 0;
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? end - 2 : end - 1;
+}
+
+/** The start of the local part that ends at the at-sign at `at`, never reaching back before `floor`. */
+function localPartStart(text: string, at: number, floor: number): number {
+  let start = at;
+  while (start > floor) {
+    const previous = charStartBefore(text, start);
+    if (!isWordCharAt(text, previous) && !LOCAL_PUNCTUATION_CODES.has(text.charCodeAt(previous))) break;
+    start = previous;
+  }
+  return Math.max(start, floor);
+}
+
+/**
+ * The end of the longest domain starting at `from`: labels of letters, digits and hyphens joined by dots,
+ * at least two labels, the last (the top-level domain) starting with a letter and at least two characters
+ * long, so version strings such as `next@16.0.1` are not taken for addresses. -1 when there is none.
+ */
+function domainEnd(text: string, from: number): number {
+  let best = -1;
+  let labels = 0;
+  let labelLength = 0;
+  let labelStartsWithLetter = false;
+  let i = from;
+  for (; i < text.length; i += text.codePointAt(i)! > 0xffff ? 2 : 1) {
+    const code = text.charCodeAt(i);
+    if (code === HYPHEN || isWordCharAt(text, i)) {
+      if (labelLength === 0) labelStartsWithLetter = isLetterAt(text, i);
+      labelLength++;
+      continue;
+    }
+    if (!DOT_CODES.has(code) || labelLength === 0) break;
+    labels++;
+    if (labels >= 2 && labelLength >= 2 && labelStartsWithLetter) best = i;
+    labelLength = 0;
+  }
+  if (labelLength > 0 && labels >= 1 && labelLength >= 2 && labelStartsWithLetter) best = i;
+  return best;
+}
