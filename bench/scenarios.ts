@@ -94,6 +94,13 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
       expect: [200],
       check: expectStatus([200]),
     },
+    {
+      id: "report-1mb",
+      label: "GET /api/v1/reports/{id} (1 MB unbroken string)",
+      requests: keyed(`/api/v1/reports/${fixture.longStringReportId}`),
+      expect: [200],
+      check: expectStatus([200]),
+    },
     { id: "team", label: "GET /api/v1/team", requests: keyed("/api/v1/team"), expect: [200], check: expectStatus([200]) },
     { id: "me", label: "GET /api/v1/me", requests: keyed("/api/v1/me"), expect: [200], check: expectStatus([200]) },
     {

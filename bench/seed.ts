@@ -1,6 +1,6 @@
 // The benchmark organization: hundreds of reports, dozens of members, many keys. Written through
 // lib/ (the Prisma client of lib/db, createApiKey of lib/data), so keys are real keys.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { closeDb, getDb, migratePostgres, openEmbedded, openPostgres, useDbHandle } from "@/lib/db";
 import { createApiKey } from "@/lib/data/api-keys";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -20,6 +20,8 @@ export interface BenchFixture {
   /** Full secrets of active keys with every scope. */
   keys: string[];
   reportIds: string[];
+  /** A report whose one item holds a 1 MB unbroken string (a pasted screenshot), older than all the others. */
+  longStringReportId: string;
   size: BenchSize;
 }
 
@@ -46,6 +48,21 @@ function reportContent(index: number, members: { id: string; name: string }[]): 
     slipping: [{ item: project(2), owner: owner(3).name, days_late: 1 + (index % 6), reason: "scope grew after review" }],
     blockers: index % 2 === 1 ? [{ description: "CI runners saturated since Monday", owner: owner(5).name, since_days: 2 }] : [],
   };
+}
+
+/** One MB of base64, as a screenshot pasted into a report reads: no spaces, no line breaks. */
+const LONG_STRING_BYTES = 768 * 1024;
+
+function longStringReport(organizationId: string, generatedAt: Date) {
+  const content: ReportContent = {
+    headline: "Benchmark: a pasted screenshot",
+    kpi_status: [],
+    shipped: [],
+    silent: [],
+    slipping: [],
+    blockers: [{ description: "Dashboard renders blank", screenshot: randomBytes(LONG_STRING_BYTES).toString("base64") }],
+  };
+  return { id: randomUUID(), organizationId, scope: "org" as const, generatedAt, headline: content.headline, content: content as Prisma.InputJsonObject };
 }
 
 /** Creates the organization, members, reports and keys in the process's current database. */
@@ -79,10 +96,11 @@ export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE): Promi
       content: content as Prisma.InputJsonObject,
     };
   });
+  const longString = longStringReport(organizationId, new Date(newest - size.reports * day));
   await db.$transaction(async (tx) => {
     await tx.organization.create({ data: { id: organizationId, slug, name: "Bench Industries" }, select: { id: true } });
     await tx.member.createMany({ data: members });
-    await tx.report.createMany({ data: reports });
+    await tx.report.createMany({ data: [...reports, longString] });
     // Prisma's 5 s default is too short for 400 JSON rows on a busy machine.
   }, { timeout: 120_000, maxWait: 30_000 });
   const keys: string[] = [];
@@ -95,7 +113,7 @@ export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE): Promi
     });
     keys.push(created.key);
   }
-  return { organizationId, slug, keys, reportIds: reports.map((r) => r.id), size };
+  return { organizationId, slug, keys, reportIds: reports.map((r) => r.id), longStringReportId: longString.id, size };
 }
 
 /**
