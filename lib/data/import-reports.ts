@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { reportContentSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import type { OrganizationRef } from "./organizations";
+import { findContentProblems } from "./report-content-rules";
 
 // `sundown reports import`: a JSON file of reports, validated whole before anything is written,
 // then written in one transaction, so a bad file never leaves half an import behind.
@@ -11,6 +12,10 @@ import type { OrganizationRef } from "./organizations";
 //     "generated_at": ISO 8601 with a time zone, "report": ReportContent }
 
 export const IMPORT_LIMITS = { maxReports: 10_000, maxBytes: 20 * 1024 * 1024 } as const;
+
+// From the Unix epoch, before which no tool wrote a report and where JavaScript, PostgreSQL and ISO 8601 agree on the
+// calendar (no year 0, no BC), to the last instant ISO 8601 writes with a four-digit year, as the API prints it.
+export const GENERATED_AT_RANGE = { earliest: "1970-01-01T00:00:00.000Z", latest: "9999-12-31T23:59:59.999Z" } as const;
 
 const INSERT_CHUNK = 1_000;
 
@@ -43,7 +48,9 @@ const importReportSchema = z
     scope: reportScopeSchema,
     scope_target_id: z.uuid().nullable().optional(),
     // The ISO pattern also checks the calendar: February 30 is refused, not rolled over into March.
-    generated_at: z.iso.datetime({ offset: true }),
+    generated_at: z.iso.datetime({ offset: true }).refine(isWithinGeneratedAtRange, {
+      message: `must lie between ${GENERATED_AT_RANGE.earliest} and ${GENERATED_AT_RANGE.latest} (UTC)`,
+    }),
     report: reportContentSchema,
   })
   .superRefine((entry, ctx) => {
@@ -105,10 +112,15 @@ export function validateImportReports(value: unknown): ImportReport[] {
   const reports: ImportReport[] = [];
   const firstIndexOfId = new Map<string, number>();
   entries.forEach((entry, index) => {
+    // reportInput: each issue carries the value it is about, so a message can say what was received.
     const result = importReportSchema.safeParse(entry, { reportInput: true });
-    if (!result.success) {
-      for (const issue of result.error.issues) {
+    const contentProblems = isPlainObject(entry) ? findContentProblems(entry.report) : [];
+    if (!result.success || contentProblems.length > 0) {
+      for (const issue of result.error?.issues ?? []) {
         issues.push({ path: formatPath(["reports", index, ...issue.path]), message: describeIssue(issue) });
+      }
+      for (const problem of contentProblems) {
+        issues.push({ path: formatPath(["reports", index, "report", ...problem.path]), message: problem.message });
       }
       return;
     }
@@ -182,6 +194,11 @@ export async function importReports(organization: OrganizationRef, reports: Impo
     },
     { maxWait: 10_000, timeout: 120_000 },
   );
+}
+
+function isWithinGeneratedAtRange(timestamp: string): boolean {
+  const instant = new Date(timestamp).getTime();
+  return instant >= Date.parse(GENERATED_AT_RANGE.earliest) && instant <= Date.parse(GENERATED_AT_RANGE.latest);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -100,6 +100,28 @@ describe("reports import", () => {
     expect(await reportCount()).toBe(before);
   });
 
+  it("writes nothing for content the database or the API could not take, and lists each problem with its path", async () => {
+    const before = await reportCount();
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 5_000; i++) deep = { d: deep };
+    const message = await importFailure([
+      { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("fine") },
+      { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: { ...content("deep"), notes: deep } },
+      { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: { ...content("nul\u0000"), shipped: [{ "who\u0000": "x" }] } },
+      { scope: "org", generated_at: "0000-01-01T00:00:00Z", report: { ...content("lone \uD800 surrogate") } },
+      { scope: "member", scope_target_id: otherOrgMember, generated_at: "2026-11-21T18:00:00Z", report: content("stranger") },
+    ]);
+    expect(message.split("\n")).toEqual([
+      "The import file is invalid (5 problems); nothing was imported.",
+      `  reports[1].report.notes${".d".repeat(31)}: nested more than 32 levels deep (objects and arrays, counting the report itself)`,
+      "  reports[2].report.headline: contains U+0000 (a NUL character), which the database cannot store",
+      '  reports[2].report.shipped[0]: the key "who\\u0000": contains U+0000 (a NUL character), which the database cannot store',
+      "  reports[3].generated_at: must lie between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z (UTC)",
+      "  reports[3].report.headline: contains a lone UTF-16 surrogate (\\uD800–\\uDFFF without its pair), which is not valid Unicode text",
+    ]);
+    expect(await reportCount()).toBe(before);
+  });
+
   it("refuses an unknown organization", async () => {
     await expect(
       runCommand("reports.import", { org: "no-such-org", reports: [{ scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("x") }] }),

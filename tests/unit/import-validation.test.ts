@@ -121,3 +121,90 @@ describe("validateImportReports", () => {
     expect(lines[21]).toBe("  …and 5 more");
   });
 });
+
+describe("validateImportReports: content the service could not store or serve", () => {
+  /** `{"d":{"d":…}}` with `depth` objects, the innermost holding `bottom`. */
+  const nested = (depth: number, bottom: unknown = "end"): unknown => {
+    let value = bottom;
+    for (let i = 0; i < depth; i++) value = { d: value };
+    return value;
+  };
+  const withExtra = (extra: Record<string, unknown>) => entry({ report: { ...content, ...extra } });
+
+  it("accepts content nested 32 levels deep, counting the report itself", () => {
+    expect(() => validateImportReports([withExtra({ notes: nested(31) })])).not.toThrow();
+  });
+
+  it("refuses content nested deeper than 32 levels, naming where it goes too deep", () => {
+    expect(issuesOf(() => validateImportReports([entry(), withExtra({ notes: nested(32) })]))).toEqual([
+      {
+        path: `reports[1].report.notes${".d".repeat(31)}`,
+        message: "nested more than 32 levels deep (objects and arrays, counting the report itself)",
+      },
+    ]);
+  });
+
+  it("reports nesting 100,000 deep as a problem, without overflowing the stack", () => {
+    const file = parseImportText(JSON.stringify([entry({ report: "@" })]).replace('"@"', `${"[".repeat(100_000)}${"]".repeat(100_000)}`));
+    const issues = issuesOf(() => validateImportReports(file));
+    expect(issues.map((i) => i.message)).toEqual([
+      "expected object, received array",
+      "nested more than 32 levels deep (objects and arrays, counting the report itself)",
+    ]);
+    expect(issues[1]!.path).toBe(`reports[0].report${"[0]".repeat(32)}`);
+  });
+
+  it("refuses U+0000 in strings and in keys, at any depth", () => {
+    const file = [withExtra({ shipped: [{ title: "a\u0000b" }], notes: { "x\u0000": 1 } }), entry({ report: { ...content, headline: "\u0000" } })];
+    expect(issuesOf(() => validateImportReports(file))).toEqual([
+      { path: "reports[0].report.shipped[0].title", message: "contains U+0000 (a NUL character), which the database cannot store" },
+      { path: "reports[0].report.notes", message: 'the key "x\\u0000": contains U+0000 (a NUL character), which the database cannot store' },
+      { path: "reports[1].report.headline", message: "contains U+0000 (a NUL character), which the database cannot store" },
+    ]);
+  });
+
+  it("refuses lone surrogates in strings and keys, and keeps paired ones (emoji)", () => {
+    const lone = "contains a lone UTF-16 surrogate (\\uD800–\\uDFFF without its pair), which is not valid Unicode text";
+    const file = [withExtra({ a: "x\uD800", b: "\uDC00y", c: "ok \uD83D\uDE80", d: ["\uDE80\uD83D"], e: { "k\uD83D": true } })];
+    expect(issuesOf(() => validateImportReports(file))).toEqual([
+      { path: "reports[0].report.a", message: lone },
+      { path: "reports[0].report.b", message: lone },
+      { path: "reports[0].report.d[0]", message: lone },
+      { path: "reports[0].report.e", message: `the key "k\\ud83d": ${lone}` },
+    ]);
+    expect(() => validateImportReports([withExtra({ rocket: "🚀 shipped" })])).not.toThrow();
+  });
+
+  it("bounds string length and array items", () => {
+    const file = [withExtra({ log: "x".repeat(100_001), fine: "y".repeat(100_000), many: Array.from({ length: 10_001 }, () => 0) })];
+    expect(issuesOf(() => validateImportReports(file))).toEqual([
+      { path: "reports[0].report.log", message: "100001 characters is more than 100000 in one string" },
+      { path: "reports[0].report.many", message: "10001 items is more than 10000 in one array" },
+    ]);
+  });
+
+  it.each([
+    ["0000-01-01T00:00:00Z"],
+    ["1969-12-31T23:59:59.999Z"],
+    ["1970-01-01T00:30:00+01:00"],
+    ["9999-12-31T23:30:00-01:00"],
+  ])("refuses generated_at %s, outside 1970 to 9999 in UTC", (generatedAt) => {
+    expect(issuesOf(() => validateImportReports([entry({ generated_at: generatedAt })]))).toEqual([
+      { path: "reports[0].generated_at", message: "must lie between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z (UTC)" },
+    ]);
+  });
+
+  it.each([["1970-01-01T00:00:00Z"], ["9999-12-31T23:59:59.999Z"], ["1970-01-01T01:00:00+01:00"]])("accepts generated_at %s", (generatedAt) => {
+    expect(() => validateImportReports([entry({ generated_at: generatedAt })])).not.toThrow();
+  });
+
+  it("lists shape and content problems of one report together", () => {
+    const file = [entry({ scope: "team", generated_at: "0000-01-01T00:00:00Z", report: { ...content, shipped: "none", notes: "\u0000" } })];
+    expect(issuesOf(() => validateImportReports(file))).toEqual([
+      { path: "reports[0].scope", message: 'expected one of "org", "lead", "member"' },
+      { path: "reports[0].generated_at", message: "must lie between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z (UTC)" },
+      { path: "reports[0].report.shipped", message: "expected array, received string" },
+      { path: "reports[0].report.notes", message: "contains U+0000 (a NUL character), which the database cannot store" },
+    ]);
+  });
+});
