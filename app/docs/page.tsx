@@ -205,7 +205,7 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
           </div>
           <ul className={styles.bullets}>
             <li>
-              <strong>Rate limit:</strong> {rateLimit} requests per minute per key (sliding window), shared by REST and MCP.
+              <strong>Rate limit:</strong> {rateLimit} requests per rolling minute per key (at most that many in any 60 seconds), shared by REST and MCP.
               Every keyed response carries <code>RateLimit-Policy: &quot;per-key&quot;;q={rateLimit};w=60</code> and{" "}
               <code>RateLimit: &quot;per-key&quot;;r=&lt;remaining&gt;;t=&lt;seconds&gt;</code>; a 429 adds{" "}
               <code>Retry-After</code> in seconds. Requests without a valid key are limited per client address.{" "}

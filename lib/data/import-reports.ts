@@ -196,8 +196,10 @@ export async function importReports(organization: OrganizationRef, reports: Impo
   );
 }
 
+/** True for an instant inside the range; a timestamp that is no instant at all is the format check's to report. */
 function isWithinGeneratedAtRange(timestamp: string): boolean {
   const instant = new Date(timestamp).getTime();
+  if (Number.isNaN(instant)) return true;
   return instant >= Date.parse(GENERATED_AT_RANGE.earliest) && instant <= Date.parse(GENERATED_AT_RANGE.latest);
 }
 

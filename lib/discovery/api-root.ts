@@ -33,7 +33,8 @@ export function apiCatalogLink(base: string): string {
 }
 
 export function rateLimitStatement(): string {
-  return `${getEnv().SUNDOWN_RATE_LIMIT} requests per minute per API key (sliding window); over the limit returns 429 rate_limited with Retry-After.`;
+  const limit = getEnv().SUNDOWN_RATE_LIMIT;
+  return `${limit} requests per minute per API key (a rolling window: at most ${limit} in any 60 seconds); over the limit returns 429 rate_limited with Retry-After.`;
 }
 
 export function buildApiRoot(base: string): ApiRoot {

@@ -41,7 +41,7 @@ const cacheControlHeader = z
   .meta({ header: { id: "Cache-Control" }, description: "`private, no-cache` on keyed responses; `public, max-age=300` on discovery documents.", example: "private, no-cache" });
 const rateLimitHeader = z
   .string()
-  .meta({ header: { id: "RateLimit" }, description: "Remaining requests in the current window and seconds until it has room again (IETF draft RateLimit header fields). Policy `per-key`, or `per-address` on a 429 for requests without a valid key.", example: '"per-key";r=117;t=42' });
+  .meta({ header: { id: "RateLimit" }, description: "Remaining requests in the rolling window and seconds until the oldest counted request leaves it (IETF draft RateLimit header fields). Policy `per-key`, or `per-address` on a 429 for requests without a valid key.", example: '"per-key";r=117;t=42' });
 const rateLimitPolicyHeader = z
   .string()
   .meta({ header: { id: "RateLimit-Policy" }, description: `The per-key quota: q requests per w seconds (IETF draft RateLimit header fields).`, example: `"per-key";q=120;w=${RATE_LIMIT_WINDOW_SECONDS}` });
@@ -214,7 +214,7 @@ function createApiDocument(base: string) {
         `Authenticate with an organization-scoped API key (\`sdn_sk_…\`) in \`Authorization: Bearer <API_KEY>\` or \`X-API-Key: <API_KEY>\`.`,
         "Founders and leads create keys in Settings → API keys; the secret is shown once.",
         "",
-        `Each key may make ${rateLimit} requests per minute (sliding window); every keyed response carries`,
+        `Each key may make ${rateLimit} requests per rolling minute (at most that many in any 60 seconds); every keyed response carries`,
         "`RateLimit` and `RateLimit-Policy` headers, and a 429 adds `Retry-After`.",
         "",
         `The same keys work with the MCP server at ${base}/api/mcp (Streamable HTTP; tools whoami, list_reports, get_report, list_team).`,

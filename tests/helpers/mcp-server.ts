@@ -16,18 +16,6 @@ export interface McpTestServer {
   rest(path: string, key: string): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-const RATE_WINDOW_MS = 60_000;
-
-/**
- * The limiter's sliding window weighs the previous fixed minute down (rounding), so a burst that straddles a
- * minute boundary may be granted one extra request. Tests that count a fresh key's budget exactly start early
- * enough in a minute to finish inside it; this waits, it asserts nothing about time.
- */
-export async function withinOneRateWindow(needMs = 25_000): Promise<void> {
-  const left = RATE_WINDOW_MS - (Date.now() % RATE_WINDOW_MS);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
-
 /** The production build on a fresh embedded database, with keys minted through the operator CLI. */
 export async function startMcpTestServer(env: Record<string, string | undefined> = {}): Promise<McpTestServer> {
   const dataDir = tempDataDir();

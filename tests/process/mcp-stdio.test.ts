@@ -5,7 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key";
 import { textOf } from "../helpers/mcp-client";
-import { CLI, startMcpTestServer, withinOneRateWindow, type McpTestServer } from "../helpers/mcp-server";
+import { CLI, startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
 import { ROOT, freePort } from "../helpers/server";
 
 // `npx sundown mcp` as an MCP client starts it: the SDK's StdioClientTransport spawning the CLI,
@@ -116,7 +116,6 @@ describe("stdio MCP server (sundown mcp) against a running server", () => {
 
   it("past the shared budget a tool call is a tool error with the retry time", async () => {
     const { key } = await t.mintKey();
-    await withinOneRateWindow(40_000);
     const { client } = await connectStdio(key);
     try {
       // The start-up check used one request; spend the rest over REST.
