@@ -114,12 +114,13 @@ test.describe("server actions", () => {
       accept: "text/x-component",
     };
 
-    // The signed-in browser's cookies, but posted from another site: Next's Origin check stops it.
+    // The signed-in browser's cookies, but posted from another site: refused with 403 before it reaches the action.
     const crossSite = await page.request.post("/settings/api-keys", {
       headers: { ...action, origin: "https://evil.example" },
       data: captured!.body,
     });
-    expect(crossSite.status()).toBe(500);
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ error: "forbidden" });
 
     // A valid API key and no session cookie: the action sees nobody signed in.
     const keyOnly = await request.post("/settings/api-keys", {

@@ -59,6 +59,16 @@ describe("per-key limit across two processes sharing one Redis", () => {
       expect(r.headers.get("ratelimit-policy")).toBe('"per-key";q=120;w=60');
     }
     expect(await loggedKeyRequests(inspect, id)).toBe(120);
+
+    // At the same moment both servers tell the same story for the key: refused, with the same wait and nothing
+    // left (issue 11: one instance's local refusal cache once answered 429 while the other still served).
+    const [a, b] = await Promise.all(servers.map((server) => get(server, "/api/v1/me", bearer(key))));
+    expect([a.status, b.status]).toEqual([429, 429]);
+    expect(Math.abs(Number(a.headers.get("retry-after")) - Number(b.headers.get("retry-after")))).toBeLessThanOrEqual(1);
+    expect([a.headers.get("ratelimit"), b.headers.get("ratelimit")].map((h) => h?.replace(/t=\d+/, ""))).toEqual([
+      '"per-key";r=0;',
+      '"per-key";r=0;',
+    ]);
   });
 
   it("sends API headers and no X-Powered-By from the real server, and answers CORS preflights", async () => {
