@@ -99,7 +99,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) {
-    return new ApiError("service_unavailable", "The database is unreachable. Try again shortly.", {
+    return new ApiError("service_unavailable", "The database is unreachable or too busy to answer in time. Try again shortly.", {
       headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
       cause: error,
     });

@@ -74,7 +74,7 @@ describe.runIf(process.env.DATABASE_URL)("a hung PostgreSQL", () => {
     expect(response.headers.get("retry-after")).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(response.body).toEqual({
       error: "service_unavailable",
-      message: "The database is unreachable. Try again shortly.",
+      message: "The database is unreachable or too busy to answer in time. Try again shortly.",
       request_id: response.headers.get("x-request-id"),
     });
   }

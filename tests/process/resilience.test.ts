@@ -41,7 +41,7 @@ it("answers 503 with Retry-After while PostgreSQL is down, and 200 once it is ba
     expect(response.headers.get("retry-after")).toBe("5");
     expect(await response.json()).toEqual({
       error: "service_unavailable",
-      message: "The database is unreachable. Try again shortly.",
+      message: "The database is unreachable or too busy to answer in time. Try again shortly.",
       request_id: response.headers.get("x-request-id"),
     });
   }
