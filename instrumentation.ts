@@ -2,8 +2,6 @@
 // request, so a misconfigured deployment stops with one clear message instead of failing per request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { capturePeerAddresses } = await import("@/lib/http/client-address");
-  capturePeerAddresses();
   const { guardNodeRequests } = await import("@/lib/http/node-request-guard");
   guardNodeRequests();
   const { startServer } = await import("@/lib/server/start");

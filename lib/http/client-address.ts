@@ -1,28 +1,17 @@
-import http from "node:http";
+import type http from "node:http";
 import { isIP } from "node:net";
 import { getEnv } from "@/lib/env";
 
 // Route handlers never see the socket, and Next only fills X-Forwarded-For when the client did not
 // send one. So the server stamps each request's peer address into a header of its own, overwriting
-// whatever a client sent under that name; X-Forwarded-For is read only behind a trusted proxy.
+// whatever a client sent under that name (node-request-guard.ts calls this on every request);
+// X-Forwarded-For is read only behind a trusted proxy.
 
 export const PEER_ADDRESS_HEADER = "x-sundown-peer-address";
 
-const registry = globalThis as typeof globalThis & { __sundownPeerCapture?: true };
-
-/** Makes the HTTP server record each request's socket address (called once at start-up). */
-export function capturePeerAddresses(): void {
-  if (registry.__sundownPeerCapture) return;
-  registry.__sundownPeerCapture = true;
-  const prototype = http.Server.prototype;
-  const emit = prototype.emit;
-  prototype.emit = function emitWithPeerAddress(this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const request = args[0] as http.IncomingMessage;
-      request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "";
-    }
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof prototype.emit;
+/** Records the request's socket address in PEER_ADDRESS_HEADER, replacing any client-sent value. */
+export function stampPeerAddress(request: http.IncomingMessage): void {
+  request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "";
 }
 
 /**

@@ -1,11 +1,14 @@
 import http from "node:http";
 import { log } from "@/lib/log";
 import { errorBody } from "./errors";
+import { stampPeerAddress } from "./client-address";
 import { methodNotAllowedError } from "./method-not-allowed";
 import { readRequestId } from "./request-id";
 import { JSON_CONTENT_TYPE } from "./responses";
 
-// Two things a route handler or proxy.ts can never see, settled on Node's request before Next takes it:
+// The one hook on Node's requests, before Next takes them. Route handlers and proxy.ts never see the socket,
+// so the peer address is stamped into a header of ours (client-address.ts). And two things they cannot see
+// are settled here:
 // - Next serves only the methods below; any other that Node's parser accepts fails inside Next with a
 //   text/plain 500 (TRACE: the fetch Request refuses to exist) or an empty 400 (PROPFIND…).
 // - Node keeps only the first of repeated Authorization headers, so a second key would go unnoticed. Joined as
@@ -50,6 +53,7 @@ export function guardNodeRequests(): void {
   prototype.emit = function emitGuarded(this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
+      stampPeerAddress(request);
       if (!ROUTED_METHODS.has(request.method ?? "")) {
         answerMethodNotAllowed(request, response);
         return true;
