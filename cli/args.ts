@@ -147,7 +147,7 @@ export function generalHelp(): string {
     ...COMMAND_SPECS.map((c) => `  ${label(c).padEnd(width)}  ${c.summary}`),
     "",
     "Runs on the server's database: PostgreSQL when DATABASE_URL is set, else the embedded database in",
-    "SUNDOWN_DATA_DIR (default ./.data), also while the server is running on it.",
+    "SUNDOWN_DATA_DIR (default: .data in the Sundown checkout, from any directory), also while the server is running on it.",
     "Run `sundown <command> --help` for a command's options. Exit codes: 0 ok, 1 failed, 2 usage error.",
   ].join("\n");
 }

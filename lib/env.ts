@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { PROJECT_ROOT } from "@/lib/project-root";
 
 // Every setting Sundown reads, validated once. Feature code imports `env`, never `process.env`.
 
@@ -45,7 +46,9 @@ const envSchema = z.object({
   // Hot-path reads are named prepared statements; a transaction-mode pooler that cannot keep them
   // (PgBouncer before 1.21, or max_prepared_statements = 0) needs this off.
   DATABASE_PREPARED_STATEMENTS: flagDefaultOn,
-  SUNDOWN_DATA_DIR: z.string().min(1).default(".data"),
+  // Unset: the checkout's own .data, shared by the server and the CLI run from anywhere. Set: the user's
+  // choice, a relative path being relative to the current directory, as whoever typed it expects.
+  SUNDOWN_DATA_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, ".data")),
   SUNDOWN_URL: optionalUrl,
   // Next's own setting; Sundown reads it only for the development sign-in URL.
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),

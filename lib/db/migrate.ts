@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { PROJECT_ROOT } from "@/lib/project-root";
 
 // Applies prisma/migrations without Prisma's native engine, recording each one in `_prisma_migrations`
 // exactly as `prisma migrate deploy` does, so either tool can take over from the other.
@@ -17,7 +18,7 @@ export interface Migration {
   checksum: string;
 }
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "migrations");
 
 // Arbitrary but fixed: serialises concurrent migrators (several deploys, several instances).
 const MIGRATION_LOCK_ID = 72_707_369;

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,11 +20,11 @@ interface CliResult {
   stderr: string;
 }
 
-function sundown(args: string[], env: Record<string, string>, input?: string): Promise<CliResult> {
+function sundown(args: string[], env: Record<string, string>, { input = "", cwd = ROOT }: { input?: string; cwd?: string } = {}): Promise<CliResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: childEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: childEnv, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d));
@@ -36,7 +36,7 @@ function sundown(args: string[], env: Record<string, string>, input?: string): P
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-    child.stdin.end(input ?? "");
+    child.stdin.end(input);
   });
 }
 
@@ -197,7 +197,7 @@ describe("on the embedded database", () => {
       expect(broken.stderr).toContain("not valid JSON at line 2, column 19");
 
       const good = [0, 1].map((i) => ({ scope: "org", generated_at: future(i), report: content(`imported ${i}`) }));
-      const ok = await sundown(["reports", "import", "-", "--org", "acme"], env, JSON.stringify(good));
+      const ok = await sundown(["reports", "import", "-", "--org", "acme"], env, { input: JSON.stringify(good) });
       expect(ok.stderr).toBe("");
       expect(ok.code).toBe(0);
       expect(ok.stdout).toBe("Imported 2 reports into Acme Robotics (acme).\n");
@@ -343,5 +343,29 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
 
   it("never touches the embedded data directory", () => {
     expect(existsSync(untouchedDataDir)).toBe(false);
+  }, SLOW);
+});
+
+describe("run from outside the checkout", () => {
+  // The default data directory is the checkout's own .data, which tests must not touch: the unit test
+  // (tests/unit/project-root.test.ts) checks that default; here every run names its own directory.
+  const elsewhere = tempDataDir();
+
+  it("finds its own migrations and creates nothing in the current directory", async () => {
+    const dataDir = tempDataDir();
+    const res = await sundown(["orgs", "list", "--json"], { SUNDOWN_DATA_DIR: dataDir }, { cwd: elsewhere });
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout).map((o: { slug: string }) => o.slug)).toEqual(["acme", "globex"]);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(existsSync(path.join(dataDir, "pgdata"))).toBe(true);
+  }, SLOW);
+
+  it("a relative SUNDOWN_DATA_DIR is relative to the current directory, as typed", async () => {
+    const res = await sundown(["db", "migrate"], { SUNDOWN_DATA_DIR: "mine" }, { cwd: elsewhere });
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    expect(readdirSync(elsewhere)).toEqual(["mine"]);
+    expect(existsSync(path.join(elsewhere, "mine", "pgdata"))).toBe(true);
   }, SLOW);
 });

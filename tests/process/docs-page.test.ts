@@ -1,7 +1,8 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../helpers/server";
+import { ROOT, startServer, type RunningServer } from "../helpers/server";
 
 // The discovery surface of the production build, over real HTTP, and the docs page in a real browser:
 // it must render the guide and the Scalar reference without a single request to another host.
@@ -71,6 +72,14 @@ describe("discovery over HTTP (production build)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(await res.text()).toMatch(/^# Sundown\n/);
+  });
+
+  it("/favicon.ico is the app's icon, and pages point browsers at it", async () => {
+    const res = await fetch(`${server.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/x-icon");
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(path.join(ROOT, "app/favicon.ico")))).toBe(true);
+    expect(await (await fetch(`${server.url}/`)).text()).toMatch(/<link rel="icon" href="\/favicon\.ico(\?[^"]*)?"/);
   });
 
   it("/docs is server-rendered HTML with the guide's sections and the server's own base URL", async () => {
