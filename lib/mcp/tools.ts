@@ -191,11 +191,11 @@ const TOOL_CONFIGS = new Map(
 export function registerTools(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
   for (const tool of TOOLS) {
     const config = TOOL_CONFIGS.get(tool)!;
-    const call = (args: Record<string, unknown> = {}) => callTool(tool, source, args, hooks);
+    // McpServer wants a callback for each tool it lists; the same call as below, should it ever be reached.
     if (tool.input) {
-      server.registerTool(tool.name, config as typeof config & { inputSchema: ObjectSchema }, call);
+      server.registerTool(tool.name, config as typeof config & { inputSchema: ObjectSchema }, (args) => callTool(tool, source, args, hooks));
     } else {
-      server.registerTool(tool.name, { ...config, inputSchema: undefined }, () => call());
+      server.registerTool(tool.name, { ...config, inputSchema: undefined }, () => callTool(tool, source, {}, hooks));
     }
   }
   server.server.setRequestHandler(CallToolRequestSchema, (request) => answerToolCall(request.params, source, hooks));
