@@ -70,12 +70,14 @@ async function countingFailedAttempts<T>(request: Request, attempt: () => Promis
   try {
     return await attempt();
   } catch (error) {
-    const address = error instanceof ApiError && error.code === "unauthorized" ? clientAddress(request.headers) : undefined;
+    if (!(error instanceof ApiError && error.code === "unauthorized")) throw error;
+    Object.assign(error.headers, bearerChallenge(request.headers));
+    const address = clientAddress(request.headers);
     if (!address) throw error;
     const result = await addressLimiter().limit(address);
     const headers = rateLimitHeaders(result, "per-address");
     if (result.success) {
-      Object.assign((error as ApiError).headers, headers);
+      Object.assign(error.headers, headers);
       throw error;
     }
     throw new ApiError(
@@ -84,6 +86,16 @@ async function countingFailedAttempts<T>(request: Request, attempt: () => Promis
       { headers },
     );
   }
+}
+
+/**
+ * RFC 9110 §11.6.1 and RFC 6750 §3: a challenge on every 401, REST and MCP alike. No resource_metadata: Sundown
+ * has no OAuth, only API keys. A request that presented a credential gets error="invalid_token"; one that
+ * presented none, just the scheme.
+ */
+function bearerChallenge(headers: Headers): Record<string, string> {
+  const presented = headers.has("authorization") || headers.has("x-api-key");
+  return { "WWW-Authenticate": presented ? 'Bearer realm="sundown", error="invalid_token"' : 'Bearer realm="sundown"' };
 }
 
 /** Refreshes last_used_at off the response's critical path. */

@@ -1,9 +1,10 @@
 import { UUID_SHAPE } from "@/lib/schemas/common";
-import { listReportsQuery, REPORT_LIMIT } from "@/lib/schemas/reports";
+import { REPORT_LIMIT, reportLimitSchema } from "@/lib/schemas/reports";
 import { ApiError } from "./errors";
 
-// Query and path parsing is strict: only plain decimal digits are an integer, a parameter may be
-// given once, and every refusal names the parameter and what it accepts.
+// Parameter parsing for REST and MCP alike, so the same input gets the same answer and message on both.
+// Query strings are strict: only plain decimal digits are an integer, a parameter may be given once, and
+// every refusal names the parameter and what it accepts.
 
 const DIGITS = /^[0-9]{1,6}$/;
 
@@ -13,9 +14,13 @@ export function parseListReportsQuery(params: URLSearchParams): { limit: number 
   const values = params.getAll("limit");
   if (values.length > 1) throw new ApiError("invalid_parameter", `limit may be given only once; ${LIMIT_MESSAGE}`);
   const raw = values[0];
-  if (raw === undefined) return listReportsQuery.parse({});
-  if (!DIGITS.test(raw)) throw new ApiError("invalid_parameter", LIMIT_MESSAGE);
-  const parsed = listReportsQuery.safeParse({ limit: Number(raw) });
+  if (raw !== undefined && !DIGITS.test(raw)) throw new ApiError("invalid_parameter", LIMIT_MESSAGE);
+  return { limit: parseReportLimit(raw === undefined ? undefined : Number(raw)) };
+}
+
+/** `limit` as a JSON value (an MCP argument, or REST's digits as a number); absent means the default. */
+export function parseReportLimit(limit: unknown): number {
+  const parsed = reportLimitSchema.safeParse(limit);
   if (!parsed.success) throw new ApiError("invalid_parameter", LIMIT_MESSAGE);
   return parsed.data;
 }

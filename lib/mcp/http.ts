@@ -1,5 +1,4 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { VerifiedKey } from "@/lib/auth/verify-api-key";
 import { corsPreflight } from "@/lib/http/cors";
 import { admitKey } from "@/lib/http/admit-key";
 import { ApiError, errorCodeForStatus } from "@/lib/http/errors";
@@ -14,22 +13,6 @@ import { connectServer, createSundownServer } from "./server";
 // The remote MCP endpoint: stateless Streamable HTTP with JSON responses, one server per HTTP request.
 // The HTTP layer does what REST does (key → rate limit) and refuses with the contract's JSON errors;
 // once a message is accepted, the protocol speaks: tool failures are results with isError, others JSON-RPC errors.
-
-/**
- * RFC 6750 §3: a challenge on every 401. No resource_metadata: Sundown has no OAuth, only API keys.
- * A request that presented a credential gets error="invalid_token"; one that presented none, just the scheme.
- */
-async function admitWithChallenge(request: Request, context: RequestContext): Promise<VerifiedKey> {
-  try {
-    return (await admitKey(request, context)).key;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "unauthorized") {
-      const presented = request.headers.has("authorization") || request.headers.has("x-api-key");
-      context.responseHeaders["WWW-Authenticate"] = presented ? 'Bearer realm="sundown", error="invalid_token"' : 'Bearer realm="sundown"';
-    }
-    throw error;
-  }
-}
 
 /**
  * One JSON-RPC message per HTTP request. Batches (removed from MCP in 2025-06-18) are refused, so every call
@@ -59,7 +42,7 @@ export const mcpPost = withRequest(async (request, context) => {
   requireAllowedOrigin(request);
 
   context.responseHeaders["Cache-Control"] = "no-store";
-  const key = await admitWithChallenge(request, context);
+  const { key } = await admitKey(request, context);
   const message = requireSingleMessage(await readJsonBody(request));
   addMessageLogFields(message, context);
 

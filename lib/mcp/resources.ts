@@ -1,7 +1,8 @@
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { ApiError } from "@/lib/http/errors";
-import { REPORT_LIMIT, reportIdParams, reportListSchema, reportSchema } from "@/lib/schemas/reports";
+import { parseReportId } from "@/lib/http/params";
+import { REPORT_LIMIT, reportListSchema, reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
 import type { SundownSource } from "./source";
 import type { McpHooks } from "./tools";
@@ -68,11 +69,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
     },
     async (uri, variables) => {
       try {
-        const parsed = reportIdParams.safeParse({ id: variables.id });
-        if (!parsed.success) {
-          throw new ApiError("invalid_parameter", "The report id in the URI must be a UUID, e.g. sundown://reports/3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b.");
-        }
-        return jsonContents(uri, reportSchema.parse(await source.getReport(parsed.data.id)));
+        return jsonContents(uri, reportSchema.parse(await source.getReport(parseReportId(variables.id))));
       } catch (error) {
         throw toMcpError(error, REPORT_URI_TEMPLATE, hooks);
       }

@@ -3,7 +3,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { API_VERSION } from "@/lib/discovery/api-root";
 import { registerLeadBrief } from "./prompts";
-import { invalidParamsResponse } from "./request-params";
+import { invalidParamsResponse, withoutMcpErrorPrefix } from "./request-params";
 import { registerReportResources } from "./resources";
 import type { SundownSource } from "./source";
 import { registerTools, type McpHooks } from "./tools";
@@ -36,9 +36,15 @@ export function createSundownServer(source: SundownSource, hooks: McpHooks = {})
   return server;
 }
 
-/** Connects a server to its transport; requests whose params have the wrong shape are answered -32602 first. */
+/**
+ * Connects a server to its transport; requests whose params have the wrong shape are answered -32602 first,
+ * and error messages leave without McpError's "MCP error <code>: " prefix, which the client's McpError adds
+ * again (else a client shows "MCP error -32602: MCP error -32602: …").
+ */
 export async function connectServer(server: McpServer, transport: Transport): Promise<void> {
   await server.connect(transport);
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => send(withoutMcpErrorPrefix(message), options);
   const deliver = transport.onmessage!;
   transport.onmessage = (message, extra) => {
     const refusal = invalidParamsResponse(message);

@@ -50,6 +50,9 @@ const retryAfterHeader = z
   .regex(/^[0-9]+$/)
   .meta({ header: { id: "Retry-After" }, description: "Whole seconds to wait before retrying.", example: "17" });
 const allowHeader = z.literal("GET, HEAD").meta({ header: { id: "Allow" }, description: "The methods this path serves." });
+const bearerChallengeHeader = z
+  .string()
+  .meta({ header: { id: "WWW-Authenticate" }, description: 'The Bearer challenge (RFC 6750 §3): `Bearer realm="sundown"`, with `error="invalid_token"` when a key was sent. No resource_metadata: there is no OAuth.', example: 'Bearer realm="sundown", error="invalid_token"' });
 const linkHeader = z
   .string()
   .meta({ header: { id: "Link" }, description: "Points at the RFC 9727 API catalog.", example: '<https://sundown.example.com/.well-known/api-catalog>; rel="api-catalog"' });
@@ -107,6 +110,7 @@ const RESPONSES = {
     { error: "unauthorized", message: "The API key is not valid." },
     z.object({
       "X-Request-Id": requestIdHeader,
+      "WWW-Authenticate": bearerChallengeHeader,
       RateLimit: addressRateLimitHeader.optional(),
       "RateLimit-Policy": addressRateLimitPolicyHeader.optional(),
     }),

@@ -7,7 +7,7 @@ import { mintKey } from "./keys";
 export interface SecurityCase {
   name: string;
   headers: () => Promise<Record<string, string>>;
-  expect: { status: 401; error: "unauthorized" } | { status: 403; error: "insufficient_scope" };
+  expect: { status: 401; error: "unauthorized"; challenge: string } | { status: 403; error: "insufficient_scope" };
 }
 
 function flipChecksum(key: string): string {
@@ -19,9 +19,11 @@ function flipChecksum(key: string): string {
  * The "other organization" case lives with each route, since its answer depends on the resource.
  */
 export function securityCases(required: Scope | undefined): SecurityCase[] {
-  const unauthorized = { status: 401, error: "unauthorized" } as const;
+  // RFC 6750 §3: error="invalid_token" once a credential was presented, the bare scheme when none was.
+  const noKey = { status: 401, error: "unauthorized", challenge: 'Bearer realm="sundown"' } as const;
+  const unauthorized = { status: 401, error: "unauthorized", challenge: 'Bearer realm="sundown", error="invalid_token"' } as const;
   const cases: SecurityCase[] = [
-    { name: "no key", headers: async () => ({}), expect: unauthorized },
+    { name: "no key", headers: async () => ({}), expect: noKey },
     { name: "empty Bearer", headers: async () => ({ Authorization: "Bearer " }), expect: unauthorized },
     { name: "Bearer with no space", headers: async () => ({ Authorization: "Bearer" }), expect: unauthorized },
     { name: "wrong scheme (Basic)", headers: async () => ({ Authorization: `Basic ${btoa("user:pass")}` }), expect: unauthorized },

@@ -35,7 +35,7 @@ beforeAll(async () => {
 
 describe("POST /api/mcp: the key is checked at the HTTP layer, like REST", () => {
   // Scope cases are tool errors, tested with the tools; every credential failure is HTTP 401.
-  it.each(securityCases(undefined))("$name → 401 unauthorized with a Bearer challenge", async ({ headers }) => {
+  it.each(securityCases(undefined))("$name → 401 unauthorized with a Bearer challenge", async ({ headers, expect: want }) => {
     const sent = await headers();
     const res = await post(sent, initialize);
     expect(res.status).toBe(401);
@@ -43,10 +43,8 @@ describe("POST /api/mcp: the key is checked at the HTTP layer, like REST", () =>
     expect(Object.keys(res.body).sort()).toEqual(["error", "message", "request_id"]);
     expect(res.body.error).toBe("unauthorized");
     expect(res.body.request_id).toBe(res.headers.get("x-request-id"));
-    const challenge = res.headers.get("www-authenticate")!;
-    expect(challenge).toMatch(/^Bearer realm="sundown"/);
-    expect(challenge).not.toContain("resource_metadata");
-    expect(challenge.includes('error="invalid_token"')).toBe(Object.keys(sent).length > 0);
+    expect(want.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe("challenge" in want ? want.challenge : undefined);
   });
 
   it("refuses a bad key on a tool call exactly as on initialize (no session to lean on)", async () => {

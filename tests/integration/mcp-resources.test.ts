@@ -62,12 +62,14 @@ describe("reports as MCP resources", () => {
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32002);
     expect((error as McpError).data).toEqual({ error: "not_found", message: "No report with this id exists in your organization." });
+    expect((error as McpError).message).toBe("MCP error -32002: not_found: No report with this id exists in your organization.");
   });
 
-  it("a malformed id in the URI is invalid params (-32602)", async () => {
+  it("a malformed id in the URI is invalid params (-32602), in REST's words, prefixed once", async () => {
     const error = await client.readResource({ uri: "sundown://reports/nope" }).catch((e: unknown) => e);
     expect((error as McpError).code).toBe(-32602);
     expect((error as McpError).data).toMatchObject({ error: "invalid_parameter" });
+    expect((error as McpError).message).toBe("MCP error -32602: invalid_parameter: id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b.");
   });
 
   it("without reports:read, the report list is empty and reading names the scope", async () => {
@@ -126,5 +128,6 @@ describe("the lead_brief prompt", () => {
     const error = await client.getPrompt({ name: "lead_brief", arguments: { count } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toMatch(/^MCP error -32602: Invalid arguments for prompt lead_brief: \S/);
   });
 });

@@ -102,6 +102,39 @@ describe("MCP tools over Streamable HTTP (in-process)", () => {
   });
 });
 
+describe("MCP tool arguments are parsed like REST parameters: same input, same answer, same message", () => {
+  const cases: { name: string; tool: string; args: Record<string, unknown>; rest: () => ReturnType<typeof call> }[] = [
+    { name: "limit 500", tool: "list_reports", args: { limit: 500 }, rest: () => call(listReports, "/api/v1/reports?limit=500", { headers: bearer(acme.key) }) },
+    { name: "limit 0", tool: "list_reports", args: { limit: 0 }, rest: () => call(listReports, "/api/v1/reports?limit=0", { headers: bearer(acme.key) }) },
+    { name: "limit 2.5", tool: "list_reports", args: { limit: 2.5 }, rest: () => call(listReports, "/api/v1/reports?limit=2.5", { headers: bearer(acme.key) }) },
+    { name: 'id "nope"', tool: "get_report", args: { id: "nope" }, rest: () => call(getReport, "/api/v1/reports/nope", { headers: bearer(acme.key) }, { id: "nope" }) },
+    {
+      name: "an 8-4-4-4-12 id with no UUID version bits (unknown, not malformed)",
+      tool: "get_report",
+      args: { id: "12345678-1234-1234-1234-123456789012" },
+      rest: () =>
+        call(getReport, "/api/v1/reports/12345678-1234-1234-1234-123456789012", { headers: bearer(acme.key) }, { id: "12345678-1234-1234-1234-123456789012" }),
+    },
+  ];
+
+  it.each(cases)("$name → the tool error is REST's code and message", async ({ tool, args, rest }) => {
+    const [result, restAnswer] = await Promise.all([client.callTool({ name: tool, arguments: args }), rest()]);
+    expect(restAnswer.status).toBeGreaterThanOrEqual(400);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(`${restAnswer.body.error}: ${restAnswer.body.message}`);
+  });
+
+  it.each([
+    { name: "limit as a string", tool: "list_reports", args: { limit: "5" }, text: "invalid_parameter: limit must be an integer from 1 to 50 (default 14)." },
+    { name: "id missing", tool: "get_report", args: {}, text: "invalid_parameter: id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b." },
+    { name: "id a number", tool: "get_report", args: { id: 42 }, text: "invalid_parameter: id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b." },
+  ])("$name → $text", async ({ tool, args, text }) => {
+    const result = await client.callTool({ name: tool, arguments: args });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(text);
+  });
+});
+
 describe("MCP tool errors leave the server usable", () => {
   const cases: { name: string; tool: string; args: Record<string, unknown>; mentions: RegExp }[] = [
     { name: "limit 500", tool: "list_reports", args: { limit: 500 }, mentions: /limit/ },

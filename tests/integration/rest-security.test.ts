@@ -33,6 +33,7 @@ describe.each(ROUTES)("security table: $name", (route) => {
     expect(res.body.error).toBe(want.error);
     expect(typeof res.body.message).toBe("string");
     expect(res.body.request_id).toBe(res.headers.get("x-request-id"));
+    expect(res.headers.get("www-authenticate")).toBe(want.status === 401 ? want.challenge : null);
     if (want.status === 403) {
       expect(res.body.required_scope).toBe(route.scope);
       expect(res.body.message).toContain(route.scope);

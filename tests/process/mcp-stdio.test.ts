@@ -95,6 +95,7 @@ describe("stdio MCP server (sundown mcp) against a running server", () => {
     try {
       const bad = await client.callTool({ name: "list_reports", arguments: { limit: 500 } });
       expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toBe("invalid_parameter: limit must be an integer from 1 to 50 (default 14).");
       const scoped = await client.callTool({ name: "list_reports", arguments: {} });
       expect(scoped.isError).toBe(true);
       expect(textOf(scoped)).toBe(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/http/errors";
-import { parseListReportsQuery, parseReportId } from "@/lib/http/params";
+import { parseListReportsQuery, parseReportId, parseReportLimit } from "@/lib/http/params";
 
 function limitOf(query: string) {
   return parseListReportsQuery(new URLSearchParams(query)).limit;
@@ -35,6 +35,18 @@ describe("limit", () => {
     expect(error.message).toContain("only once");
   });
   it("ignores unrelated parameters", () => expect(limitOf("foo=bar&limit=3")).toBe(3));
+});
+
+describe("limit as a JSON value (MCP's list_reports argument)", () => {
+  it("is the default when absent and the number when an integer in bounds", () => {
+    expect(parseReportLimit(undefined)).toBe(14);
+    expect(parseReportLimit(50)).toBe(50);
+  });
+  it.each([0, 51, 2.5, -1, "5", null, true, Number.NaN])("refuses %j with the message REST gives a bad query value", (value) => {
+    const error = refusal(() => parseReportLimit(value));
+    expect(error.code).toBe("invalid_parameter");
+    expect(error.message).toBe(refusal(() => limitOf("limit=abc")).message);
+  });
 });
 
 describe("report id", () => {
