@@ -150,8 +150,8 @@ const RESPONSES = {
   }),
   503: errorResponse(
     "ServiceUnavailable",
-    "The database is unreachable (`service_unavailable`); retry after the seconds in Retry-After.",
-    { error: "service_unavailable", message: "The database is unreachable. Try again shortly." },
+    "The database is unreachable or too busy to answer within the server's time limit (`service_unavailable`); retry after the seconds in Retry-After.",
+    { error: "service_unavailable", message: "The database is unreachable or too busy to answer in time. Try again shortly." },
     z.object({ "X-Request-Id": requestIdHeader, "Retry-After": retryAfterHeader.meta({ example: String(DATABASE_RETRY_AFTER_SECONDS) }) }),
   ),
 } satisfies Record<number, ZodOpenApiResponseObject>;
