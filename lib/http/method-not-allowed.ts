@@ -1,7 +1,7 @@
 import { ApiError } from "./errors";
 import { errorRoute } from "./with-request";
 
-export const MCP_PATH = "/api/mcp";
+const MCP_PATH = "/api/mcp";
 
 const readOnlyApiError = () =>
   new ApiError("method_not_allowed", "This API is read-only: use GET or HEAD.", { headers: { Allow: "GET, HEAD" } });
