@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isCrossSiteServerAction } from "@/lib/http/cross-site-action";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { readRequestId } from "@/lib/http/request-id";
 import { errorResponse } from "@/lib/http/responses";
 

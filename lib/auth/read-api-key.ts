@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 
 // Keys are accepted in exactly two headers. Never in the URL: URLs end up in logs,
 // browser history and Referer headers.

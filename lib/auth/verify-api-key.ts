@@ -1,6 +1,6 @@
 import { keyStatus } from "@/lib/data/api-keys";
 import { findApiKeyByHash, touchApiKey, type KeyedRead } from "@/lib/data/key-lookup";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { hashApiKey, isWellFormedApiKey } from "./api-key";
 import { isScope, type Scope } from "./scopes";
 

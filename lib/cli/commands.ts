@@ -5,7 +5,7 @@ import { DEMO_ORGANIZATIONS } from "@/lib/demo/data";
 import { createApiKey, findApiKeyOrganization, listApiKeys, revokeApiKey } from "@/lib/data/api-keys";
 import { importReports, validateImportReports } from "@/lib/data/import-reports";
 import { findOrganization, listOrganizations, type OrganizationRef } from "@/lib/data/organizations";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
 import { CommandError, UsageError } from "./errors";
 

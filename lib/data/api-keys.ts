@@ -1,7 +1,7 @@
 import { generateApiKey } from "@/lib/auth/api-key";
 import type { Scope } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import type { OrganizationRef } from "./organizations";
 
 /** Who performed a key operation: a signed-in user, or an operator at the shell. */

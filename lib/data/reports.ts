@@ -1,5 +1,5 @@
 import { isoTimestamp } from "@/lib/db/sql";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import type { Report, ReportList, ReportSummary } from "@/lib/schemas/reports";
 import { defineRead } from "./organization-read";
 import { scrubContactDetails } from "./scrub";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { errorRoute } from "@/lib/http/with-request";
 
 // Sundown has no OAuth authorization server (api-spec.md, Authentication 3), so OAuth and OpenID discovery

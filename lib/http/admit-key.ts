@@ -6,7 +6,7 @@ import type { KeyedRead } from "@/lib/data/key-lookup";
 import { log } from "@/lib/log";
 import type { StoreResult } from "@/lib/ratelimit/limiter";
 import { clientAddress } from "./client-address";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { addressLimiter, keyLimiter, rateLimitHeaders } from "./rate-limit";
 import type { RequestContext } from "./with-request";
 

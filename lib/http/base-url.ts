@@ -1,6 +1,6 @@
 import { isIPv6 } from "node:net";
 import { getEnv, type Env } from "@/lib/env";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import type { RequestContext } from "./with-request";
 
 // A DNS name (RFC 1123 labels, optional root dot) or a bracketed IPv6 literal, then an optional port:

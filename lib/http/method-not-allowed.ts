@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { errorRoute } from "./with-request";
 
 const MCP_PATH = "/api/mcp";

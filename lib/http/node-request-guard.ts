@@ -1,6 +1,6 @@
 import http from "node:http";
 import { log } from "@/lib/log";
-import { errorBody } from "./errors";
+import { errorBody } from "@/lib/errors";
 import { stampPeerAddress } from "./client-address";
 import { methodNotAllowedError } from "./method-not-allowed";
 import { readRequestId } from "./request-id";

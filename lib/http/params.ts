@@ -1,6 +1,6 @@
 import { UUID_SHAPE } from "@/lib/schemas/common";
 import { REPORT_LIMIT, reportLimitSchema } from "@/lib/schemas/reports";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 // Parameter parsing for REST and MCP alike, so the same input gets the same answer and message on both.
 // Query strings are strict: only plain decimal digits are an integer, a parameter may be given once, and

@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 /** Default cap for JSON request bodies (the MCP endpoint's JSON-RPC messages are small). */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ApiError, errorBody } from "./errors";
+import { ApiError, errorBody } from "@/lib/errors";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 

@@ -1,6 +1,6 @@
 import { log } from "@/lib/log";
 import { CORS_HEADERS } from "./cors";
-import { ApiError, toApiError } from "./errors";
+import { ApiError, toApiError } from "@/lib/errors";
 import { readRequestId } from "./request-id";
 import { errorResponse } from "./responses";
 

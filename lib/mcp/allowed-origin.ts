@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { baseUrl } from "@/lib/http/base-url";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 
 // MCP Streamable HTTP transport, "Security Warning": servers MUST validate Origin and answer 403 when it is
 // present and not allowed, so that a web page cannot drive the endpoint from a visitor's browser. Clients

@@ -1,5 +1,5 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { errorBody, toApiError, type ErrorCode as ApiErrorCode } from "@/lib/http/errors";
+import { errorBody, toApiError, type ErrorCode as ApiErrorCode } from "@/lib/errors";
 import { describeToolError, type McpHooks } from "./tools";
 
 // Resources and prompts have no tool result to carry an error, so their failures are JSON-RPC errors.

@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { corsPreflight } from "@/lib/http/cors";
 import { admitKey } from "@/lib/http/admit-key";
-import { ApiError, errorCodeForStatus } from "@/lib/http/errors";
+import { ApiError, errorCodeForStatus } from "@/lib/errors";
 import { mcpMethodNotAllowedError } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { errorRoute, withRequest, type RequestContext } from "@/lib/http/with-request";

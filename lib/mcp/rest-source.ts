@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { API_VERSION } from "@/lib/discovery/api-root";
-import { ApiError, errorCodeForStatus } from "@/lib/http/errors";
+import { ApiError, errorCodeForStatus } from "@/lib/errors";
 import { errorSchema } from "@/lib/schemas/common";
 import { identitySchema } from "@/lib/schemas/identity";
 import { reportListSchema, reportSchema } from "@/lib/schemas/reports";

@@ -1,7 +1,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
 import { isWellFormedApiKey } from "@/lib/auth/api-key";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import type { Identity } from "@/lib/schemas/identity";
 import { createRestSource } from "./rest-source";
 import { connectServer, createSundownServer } from "./server";

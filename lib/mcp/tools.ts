@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, type CallToolRequest, type CallToolResult, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Scope } from "@/lib/auth/scopes";
-import { ApiError, toApiError } from "@/lib/http/errors";
+import { ApiError, toApiError } from "@/lib/errors";
 import { parseReportId, parseReportLimit } from "@/lib/http/params";
 import { identitySchema } from "@/lib/schemas/identity";
 import { listReportsQuery, REPORT_LIMIT, reportIdParams, reportListSchema, reportSchema } from "@/lib/schemas/reports";

@@ -3,7 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponse
 import { KEY_PATTERN_SOURCE } from "@/lib/auth/api-key";
 import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/auth/scopes";
 import { API_VERSION, buildApiRoot, ENDPOINTS } from "@/lib/discovery/api-root";
-import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/http/errors";
+import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/errors";
 import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/http/rate-limit";
 import { apiRootSchema } from "@/lib/schemas/api-root";
 import { errorSchema } from "@/lib/schemas/common";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERROR_CODES } from "@/lib/http/errors";
+import { ERROR_CODES } from "@/lib/errors";
 import { scopeSchema } from "@/lib/auth/scopes";
 
 export const uuid = z.uuid();

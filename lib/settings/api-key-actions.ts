@@ -3,7 +3,7 @@ import { KeyAccessError, requireKeyManager, type KeyManager } from "@/lib/auth/r
 import type { Scope } from "@/lib/auth/scopes";
 import { createApiKey, revokeApiKey, type KeyActor } from "@/lib/data/api-keys";
 import type { SessionUser } from "@/lib/data/users";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { createApiKeyInput, createFormFields, revokeApiKeyInput } from "./api-key-inputs";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { getDbHandle, openPostgres, useDbHandle, type DbHandle } from "@/lib/db";
-import { DATABASE_RETRY_AFTER_SECONDS, toApiError } from "@/lib/http/errors";
+import { DATABASE_RETRY_AFTER_SECONDS, toApiError } from "@/lib/errors";
 import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
 import { MCP_URL, routeFetch } from "../helpers/mcp-client";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, DATABASE_RETRY_AFTER_SECONDS, ERROR_STATUS, errorBody, toApiError } from "@/lib/http/errors";
+import { ApiError, DATABASE_RETRY_AFTER_SECONDS, ERROR_STATUS, errorBody, toApiError } from "@/lib/errors";
 import { errorResponse } from "@/lib/http/responses";
 
 describe("toApiError", () => {

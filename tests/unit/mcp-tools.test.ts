@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { renderItem, renderReport, renderReportList, renderTeam } from "@/lib/mcp/render";
 import { createRestSource } from "@/lib/mcp/rest-source";
 import { serverCardName } from "@/lib/mcp/server-card";

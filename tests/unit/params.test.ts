@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { parseListReportsQuery, parseReportId, parseReportLimit } from "@/lib/http/params";
 
 function limitOf(query: string) {

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors";
 import { errorRoute } from "@/lib/http/with-request";
 
 // Any /api path no route claims: a JSON 404, never the framework's HTML page.

@@ -1,5 +1,6 @@
 import type { Scope } from "@/lib/auth/scopes";
 
+// Errors of every surface (REST, MCP, CLI, settings), free of any transport.
 // One table from error code to HTTP status. The contract's codes come first; the rest are
 // DESIGN.md's decisions for what the contract leaves open.
 export const ERROR_STATUS = {
