@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
-import { API_VERSION, discoveryUrls, ENDPOINTS } from "@/lib/discovery/api-root";
+import { API_VERSION, discoveryUrls } from "@/lib/discovery/api-root";
 import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
 import { getEnv } from "@/lib/env";
+import { synopsisOf } from "@/lib/operations/parameters";
+import { endpointOf, KEYED_OPERATIONS } from "@/lib/operations/table";
 import { REPORT_LIMIT } from "@/lib/schemas/reports";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
@@ -25,12 +27,15 @@ const ERRORS = [
   { status: 503, code: "service_unavailable", when: "The database is unreachable or too busy to answer in time; retry after Retry-After seconds." },
 ];
 
-const MCP_TOOLS = [
-  { name: "whoami", input: "—", rest: ENDPOINTS.identity, scope: "any valid key" },
-  { name: "list_reports", input: `{ limit?: ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} }`, rest: ENDPOINTS.list_reports, scope: "reports:read" },
-  { name: "get_report", input: "{ id: uuid }", rest: ENDPOINTS.get_report, scope: "reports:read" },
-  { name: "list_team", input: "—", rest: ENDPOINTS.team, scope: "team:read" },
-];
+const MCP_TOOLS = KEYED_OPERATIONS.map((operation) => {
+  const parameters = Object.entries(operation.parameters).map(([name, parameter]) => synopsisOf(name, parameter));
+  return {
+    name: operation.tool!.name,
+    input: parameters.length ? `{ ${parameters.join(", ")} }` : "—",
+    rest: endpointOf(operation),
+    scope: operation.scope ?? "any valid key",
+  };
+});
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (

@@ -16,6 +16,7 @@ export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
 
-export function hasScope(granted: readonly string[], required: Scope): boolean {
-  return granted.includes(required);
+/** Whether scopes grant what an operation needs (undefined: any valid key). */
+export function hasScope(granted: readonly Scope[], required: Scope | undefined): boolean {
+  return required === undefined || granted.includes(required);
 }

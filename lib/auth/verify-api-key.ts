@@ -1,8 +1,9 @@
 import { keyStatus } from "@/lib/data/api-keys";
-import { findApiKeyByHash, touchApiKey, type KeyedRead } from "@/lib/data/key-lookup";
+import { findApiKeyByHash, touchApiKey } from "@/lib/data/key-lookup";
+import type { ReadRequest } from "@/lib/data/organization-read";
 import { ApiError } from "@/lib/errors";
 import { hashApiKey, isWellFormedApiKey } from "./api-key";
-import { isScope, type Scope } from "./scopes";
+import { hasScope, isScope, type Scope } from "./scopes";
 
 export interface VerifiedKey {
   id: string;
@@ -33,45 +34,52 @@ export function hashPresentedKey(secret: string): string {
   return hashApiKey(secret);
 }
 
-// Key ids by key hash, for keys this process has found in the database, so a request can be counted against
-// its key's budget before the lookup. An id never changes for a hash; whether the key is valid is still
-// decided by the database on every request. Only found keys enter, so unknown keys cannot churn it.
-const knownKeyIds = new Map<string, string>();
-const KNOWN_KEY_IDS_MAX = 10_000;
-
-/** The id of the key with this hash, if this process has looked it up before. */
-export function knownKeyId(hashedKey: string): string | undefined {
-  return knownKeyIds.get(hashedKey);
+// Keys this process has found in the database, by key hash: their ids and scopes, neither of which ever
+// changes for a key. A request can then be counted against its key's budget, and its scope known, before the
+// lookup; whether the key is still valid (revoked, expired) is decided by the database on every request. Only
+// found keys enter, so unknown keys cannot churn it.
+export interface KnownKey {
+  id: string;
+  scopes: Scope[];
 }
 
-function rememberKeyId(hashedKey: string, id: string): void {
-  if (knownKeyIds.has(hashedKey)) return;
-  if (knownKeyIds.size >= KNOWN_KEY_IDS_MAX) knownKeyIds.delete(knownKeyIds.keys().next().value!);
-  knownKeyIds.set(hashedKey, id);
+const knownKeys = new Map<string, KnownKey>();
+const KNOWN_KEYS_MAX = 10_000;
+
+/** The key with this hash, if this process has looked it up before. */
+export function knownKey(hashedKey: string): KnownKey | undefined {
+  return knownKeys.get(hashedKey);
+}
+
+function rememberKey(hashedKey: string, key: KnownKey): void {
+  if (knownKeys.has(hashedKey)) return;
+  if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.delete(knownKeys.keys().next().value!);
+  knownKeys.set(hashedKey, key);
 }
 
 /**
- * The active key with this hash, in one lookup, which can carry a read of the key's organization
- * (`keyed`, run only if the key is active and has the read's scope). Unknown, revoked or expired: 401.
+ * The active key with this hash, in one lookup, which can carry a read of the key's organization (run only
+ * if the key is active; attach it only for a key that has the read's scope). Unknown, revoked or expired: 401.
  */
 export async function verifyKeyHash(
   hashedKey: string,
-  { keyed, now = new Date() }: { keyed?: KeyedRead; now?: Date } = {},
+  { read, now = new Date() }: { read?: ReadRequest<unknown>; now?: Date } = {},
 ): Promise<{ key: VerifiedKey; data: unknown }> {
-  const found = await findApiKeyByHash(hashedKey, { keyed, now });
+  const found = await findApiKeyByHash(hashedKey, { read, now });
   if (!found) {
-    knownKeyIds.delete(hashedKey);
+    knownKeys.delete(hashedKey);
     throw unauthorized("unknown");
   }
   const { key: row, data } = found;
-  rememberKeyId(hashedKey, row.id);
+  const scopes = row.scopes.filter(isScope);
+  rememberKey(hashedKey, { id: row.id, scopes });
   const status = keyStatus(row, now);
   if (status !== "active") throw unauthorized(status);
   return {
     key: {
       id: row.id,
       organization: row.organization,
-      scopes: row.scopes.filter(isScope),
+      scopes,
       needsTouch: !row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS,
     },
     data,
@@ -92,8 +100,8 @@ export async function recordKeyUse(key: VerifiedKey, now = Date.now()): Promise<
   await touchApiKey(key.id, key.organization.id, new Date(now));
 }
 
-export function requireScope(key: VerifiedKey, scope: Scope | undefined): void {
-  if (scope && !key.scopes.includes(scope)) {
+export function requireScope(key: Pick<VerifiedKey, "scopes">, scope: Scope | undefined): void {
+  if (!hasScope(key.scopes, scope)) {
     throw new ApiError("insufficient_scope", `This API key lacks the ${scope} scope.`, { requiredScope: scope });
   }
 }

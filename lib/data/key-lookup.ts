@@ -1,7 +1,6 @@
-import type { Scope } from "@/lib/auth/scopes";
 import { getSql } from "@/lib/db";
 import type { Statement } from "@/lib/db/sql";
-import type { BoundRead } from "./organization-read";
+import type { ReadRequest } from "./organization-read";
 
 // The API key's part of every keyed request, in SQL on lib/db/sql.ts: the lookup (with the request's read)
 // and the once-a-minute last-use write. Prisma (lib/data/api-keys.ts) keeps creating, listing and revoking.
@@ -14,12 +13,6 @@ export interface KeyRow {
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   organization: { id: string; name: string };
-}
-
-/** A read to run with the key lookup, on the key's organization, only if the key is active and has the scope. */
-export interface KeyedRead {
-  scope: Scope;
-  read: BoundRead<unknown>;
 }
 
 interface Row {
@@ -39,19 +32,20 @@ const KEY_FROM = `FROM api_keys k JOIN organizations o ON o.id = k.organization_
 
 const keyOnly: Statement = { name: "key", text: `SELECT ${KEY_SELECT} ${KEY_FROM}` };
 
-// One statement per read, built once. The data is gated in SQL on everything the row decides (revocation,
-// expiry, scope), so a key that may not read it never makes the database do the work. Expiry is compared
-// with the application's clock ($3), the same instant keyStatus() in JavaScript then judges the key by.
+// One statement per read, built once. The data is gated in SQL on what the row decides at `now` (revocation,
+// expiry), so a key that may not read never makes the database do the work. Expiry is compared with the
+// application's clock ($2), the same instant keyStatus() in JavaScript then judges the key by. Scopes are not
+// the row's to decide: they never change for a key, and the caller attaches a read only for a key that has
+// the scope (lib/http/admit-key.ts).
 const withReadStatements = new Map<string, Statement>();
 
-function statementWithRead(read: BoundRead<unknown>["read"]): Statement {
+function statementWithRead(read: ReadRequest<unknown>): Statement {
   let statement = withReadStatements.get(read.name);
   if (!statement) {
-    const data = read.json({ organizationId: "k.organization_id", arg: (i) => `$${i + 4}` });
-    const mayRead = `k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $3::timestamptz) AND $2 = ANY(k.scopes)`;
+    const active = `k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2::timestamptz)`;
     statement = {
       name: `key+${read.name}`,
-      text: `SELECT ${KEY_SELECT}, CASE WHEN ${mayRead} THEN ${data} END AS data ${KEY_FROM}`,
+      text: `SELECT ${KEY_SELECT}, CASE WHEN ${active} THEN ${read.sqlAt("k.organization_id", 3)} END AS data ${KEY_FROM}`,
     };
     withReadStatements.set(read.name, statement);
   }
@@ -64,11 +58,11 @@ function statementWithRead(read: BoundRead<unknown>["read"]): Statement {
  */
 export async function findApiKeyByHash(
   hashedKey: string,
-  { keyed, now }: { keyed?: KeyedRead; now: Date },
+  { read, now }: { read?: ReadRequest<unknown>; now: Date },
 ): Promise<{ key: KeyRow; data: unknown } | null> {
   const sql = await getSql();
-  const [row] = keyed
-    ? await sql.rows<Row>(statementWithRead(keyed.read.read), [hashedKey, keyed.scope, now, ...keyed.read.args])
+  const [row] = read
+    ? await sql.rows<Row>(statementWithRead(read), [hashedKey, now, ...read.args])
     : await sql.rows<Row>(keyOnly, [hashedKey]);
   if (!row) return null;
   return {

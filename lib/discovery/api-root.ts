@@ -1,17 +1,16 @@
 import { KEY_PATTERN_SOURCE } from "@/lib/auth/api-key";
 import { SCOPES } from "@/lib/auth/scopes";
 import { getEnv } from "@/lib/env";
+import { endpointOf, KEYED_OPERATIONS, type KeyedOperationName } from "@/lib/operations/table";
 import { apiRootSchema, type ApiRoot } from "@/lib/schemas/api-root";
 
 export const API_VERSION = "1.0.0";
 
-/** The endpoints of API v1, named as in GET /api/v1. */
-export const ENDPOINTS = {
-  identity: "GET /api/v1/me",
-  list_reports: "GET /api/v1/reports",
-  get_report: "GET /api/v1/reports/{id}",
-  team: "GET /api/v1/team",
-} as const;
+/** The endpoints of API v1 as GET /api/v1 names them, from the operations table. */
+const ENDPOINTS = Object.fromEntries(KEYED_OPERATIONS.map((operation) => [operation.name, endpointOf(operation)])) as Record<
+  KeyedOperationName,
+  string
+>;
 
 /** Addresses of the public discovery documents and pages under one base URL. */
 export function discoveryUrls(base: string) {

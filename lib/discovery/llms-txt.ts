@@ -1,8 +1,19 @@
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
-import { REPORT_LIMIT } from "@/lib/schemas/reports";
-import { discoveryUrls, ENDPOINTS, rateLimitStatement } from "./api-root";
+import { endpointOf, KEYED_OPERATIONS, OPERATIONS, type Operation } from "@/lib/operations/table";
+import { discoveryUrls, rateLimitStatement } from "./api-root";
 
 // /llms.txt (llmstxt.org): a short markdown guide for agents, built from the same constants as the API root.
+
+function endpointLine(operation: Operation): string {
+  const needs = operation.scope ? ` (needs \`${operation.scope}\`)` : "";
+  return `- \`${endpointOf(operation)}\`: ${operation.brief}${needs}.`;
+}
+
+/** `get_report` {id}: a tool and its arguments, optional ones marked. */
+function toolSynopsis(operation: Operation): string {
+  const args = Object.entries(operation.parameters).map(([name, parameter]) => `${name}${parameter.optional ? "?" : ""}`);
+  return `\`${operation.tool!.name}\`${args.length ? ` {${args.join(", ")}}` : ""}`;
+}
 
 export function buildLlmsTxt(base: string): string {
   const urls = discoveryUrls(base);
@@ -22,17 +33,13 @@ Every call is an HTTP GET that returns JSON; nothing can be created, changed or 
 
 ## Endpoints
 
-- \`${ENDPOINTS.identity}\`: the key's organization and scopes.
-- \`${ENDPOINTS.list_reports}?limit=${REPORT_LIMIT.default}\`: report summaries, newest first; \`limit\` ${REPORT_LIMIT.min}–${REPORT_LIMIT.max}, default ${REPORT_LIMIT.default} (needs \`reports:read\`).
-- \`${ENDPOINTS.get_report}\`: one report with headline, kpi_status, shipped, silent, slipping, blockers (needs \`reports:read\`).
-- \`${ENDPOINTS.team}\`: the roster: name, role, department, is_external, active (needs \`team:read\`).
-- \`GET /api/v1\`: public description of the API (no key).
+${[...KEYED_OPERATIONS, OPERATIONS.root].map(endpointLine).join("\n")}
 
 ## MCP
 
 - Streamable HTTP at ${urls.mcpEndpoint} with the header \`Authorization: Bearer <API_KEY>\`; server card at ${urls.mcpServerCard}.
 - Local stdio: \`SUNDOWN_URL=${base} SUNDOWN_API_KEY=<API_KEY> npx sundown mcp\`.
-- Tools: \`whoami\`, \`list_reports\` {limit?}, \`get_report\` {id}, \`list_team\`; same scopes as REST. A tool called without its scope returns an error naming the scope.
+- Tools: ${KEYED_OPERATIONS.map(toolSynopsis).join(", ")}; same scopes as REST. A tool called without its scope returns an error naming the scope.
 
 ## Errors and limits
 

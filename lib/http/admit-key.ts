@@ -1,8 +1,8 @@
 import { after } from "next/server";
 import { readApiKey } from "@/lib/auth/read-api-key";
-import type { Scope } from "@/lib/auth/scopes";
-import { hashPresentedKey, knownKeyId, recordKeyUse, requireScope, verifyKeyHash, type VerifiedKey } from "@/lib/auth/verify-api-key";
-import type { KeyedRead } from "@/lib/data/key-lookup";
+import { hasScope, type Scope } from "@/lib/auth/scopes";
+import { hashPresentedKey, knownKey, recordKeyUse, requireScope, verifyKeyHash, type VerifiedKey } from "@/lib/auth/verify-api-key";
+import type { ReadRequest } from "@/lib/data/organization-read";
 import { log } from "@/lib/log";
 import type { StoreResult } from "@/lib/ratelimit/limiter";
 import { clientAddress } from "./client-address";
@@ -20,7 +20,10 @@ import type { RequestContext } from "./with-request";
 // lookup, budget, then the read on its own — two round trips, once per key per instance.
 
 /** What the request needs beyond a valid key: a scope, and maybe a read of the organization's data under it. */
-export type KeyNeeds = { scope?: Scope; read?: undefined } | KeyedRead;
+export interface KeyNeeds {
+  scope?: Scope;
+  read?: ReadRequest<unknown>;
+}
 
 export interface Admitted {
   key: VerifiedKey;
@@ -37,15 +40,17 @@ export async function admitKey(request: Request, context: RequestContext, needs:
 async function verifyWithinBudget(request: Request, context: RequestContext, needs: KeyNeeds): Promise<Admitted> {
   const hashedKey = hashPresentedKey(readApiKey(request.headers));
   const now = new Date();
-  const knownId = knownKeyId(hashedKey);
-  if (knownId === undefined) {
+  const known = knownKey(hashedKey);
+  if (known === undefined) {
     const { key } = await verifyKeyHash(hashedKey, { now });
     requireWithinBudget(key, await keyLimiter().limit(key.id), context);
     requireScope(key, needs.scope);
-    return { key, data: needs.read ? await needs.read.select(key.organization.id) : null };
+    return { key, data: needs.read ? await needs.read.fetchJson(key.organization.id) : null };
   }
-  const budget = await keyLimiter().limit(knownId);
-  const verified = await verifyKeyHash(hashedKey, { keyed: budget.success && needs.read ? needs : undefined, now });
+  const budget = await keyLimiter().limit(known.id);
+  // The read travels with the lookup only when it will be answered: within budget and with the scope.
+  const mayRead = budget.success && hasScope(known.scopes, needs.scope);
+  const verified = await verifyKeyHash(hashedKey, { read: mayRead ? needs.read : undefined, now });
   requireWithinBudget(verified.key, budget, context);
   requireScope(verified.key, needs.scope);
   return verified;

@@ -47,11 +47,11 @@ export function registerLeadBrief(server: McpServer, source: SundownSource, hook
     },
     async ({ count = LEAD_BRIEF.defaultCount }): Promise<GetPromptResult> => {
       try {
-        const { reports: summaries } = await source.listReports(count);
+        const { reports: summaries } = await source.answer("list_reports", { limit: count });
         if (summaries.length === 0) {
           return { messages: [{ role: "user", content: { type: "text", text: "Sundown has no end-of-day reports yet, so there is nothing to brief on. Say so." } }] };
         }
-        const reports = await Promise.all(summaries.map(async (s) => reportSchema.parse(await source.getReport(s.id))));
+        const reports = await Promise.all(summaries.map(async (s) => reportSchema.parse(await source.answer("get_report", { id: s.id }))));
         return {
           description: `Lead brief from the ${reports.length} most recent reports`,
           messages: [

@@ -1,7 +1,7 @@
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { ApiError } from "@/lib/errors";
-import { parseReportId } from "@/lib/http/params";
+import { reportIdParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportListSchema, reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
 import type { SundownSource } from "./source";
@@ -33,7 +33,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
     },
     async (uri) => {
       try {
-        return jsonContents(uri, reportListSchema.parse(await source.listReports(REPORT_LIMIT.default)));
+        return jsonContents(uri, reportListSchema.parse(await source.answer("list_reports", { limit: REPORT_LIMIT.default })));
       } catch (error) {
         throw toMcpError(error, LATEST_REPORTS_URI, hooks);
       }
@@ -44,7 +44,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
     // Lists the recent reports so clients can offer them; a key without reports:read simply sees none.
     list: async () => {
       try {
-        const { reports } = await source.listReports(REPORT_LIMIT.default);
+        const { reports } = await source.answer("list_reports", { limit: REPORT_LIMIT.default });
         return {
           resources: reports.map((r) => ({
             uri: reportUri(r.id),
@@ -69,7 +69,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
     },
     async (uri, variables) => {
       try {
-        return jsonContents(uri, reportSchema.parse(await source.getReport(parseReportId(variables.id))));
+        return jsonContents(uri, reportSchema.parse(await source.answer("get_report", { id: reportIdParameter.parse(variables.id) })));
       } catch (error) {
         throw toMcpError(error, REPORT_URI_TEMPLATE, hooks);
       }

@@ -1,10 +1,9 @@
 import type { z } from "zod";
 import { API_VERSION } from "@/lib/discovery/api-root";
 import { ApiError, errorCodeForStatus } from "@/lib/errors";
+import { restPathOf } from "@/lib/operations/input";
+import { OPERATIONS, type KeyedOperationName, type OperationInput, type OperationOutput } from "@/lib/operations/table";
 import { errorSchema } from "@/lib/schemas/common";
-import { identitySchema } from "@/lib/schemas/identity";
-import { reportListSchema, reportSchema } from "@/lib/schemas/reports";
-import { teamListSchema } from "@/lib/schemas/team";
 import type { SundownSource } from "./source";
 
 // The stdio server's data: the REST API, so the same keys, scopes and rate limit apply as for any other client.
@@ -64,9 +63,9 @@ export function createRestSource({ baseUrl, apiKey, fetch: fetchImpl = fetch, ti
   }
 
   return {
-    whoami: () => get("/api/v1/me", identitySchema),
-    listReports: (limit) => get(`/api/v1/reports?limit=${limit}`, reportListSchema),
-    getReport: (id) => get(`/api/v1/reports/${encodeURIComponent(id)}`, reportSchema),
-    listTeam: () => get("/api/v1/team", teamListSchema),
+    answer: <N extends KeyedOperationName>(name: N, input: OperationInput<N>) => {
+      const operation = OPERATIONS[name];
+      return get(restPathOf(operation, input), operation.output) as Promise<OperationOutput<N>>;
+    },
   };
 }

@@ -27,7 +27,7 @@ interface Primitives {
 const noData = async (): Promise<never> => {
   throw new ApiError("insufficient_scope", "The server card reads no data.");
 };
-const discoverySource: SundownSource = { whoami: noData, listReports: noData, getReport: noData, listTeam: noData };
+const discoverySource: SundownSource = { answer: noData };
 
 async function listPrimitives(): Promise<Primitives> {
   const server = createSundownServer(discoverySource);

@@ -57,7 +57,7 @@ export function readStdioSettings(env: Record<string, string | undefined> = proc
 /** GET /api/v1/me once before serving, so a wrong key or URL fails at start instead of on the first tool call. */
 export async function verifyStdioKey(source: SundownSource, baseUrl: string): Promise<Identity> {
   try {
-    return await source.whoami();
+    return await source.answer("identity", {});
   } catch (error) {
     if (error instanceof ApiError && error.code === "unauthorized") {
       throw new StdioStartError(`${baseUrl} rejected SUNDOWN_API_KEY: ${error.message} Create a new key under Settings → API keys.`);

@@ -1,31 +1,18 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { KEY_PATTERN_SOURCE } from "@/lib/auth/api-key";
-import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/auth/scopes";
-import { API_VERSION, buildApiRoot, ENDPOINTS } from "@/lib/discovery/api-root";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
+import { API_VERSION, buildApiRoot } from "@/lib/discovery/api-root";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/errors";
 import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/http/rate-limit";
-import { apiRootSchema } from "@/lib/schemas/api-root";
+import { OPERATIONS, KEYED_OPERATIONS, statusesOf, type KeyedOperation, type Operation } from "@/lib/operations/table";
 import { errorSchema } from "@/lib/schemas/common";
-import { identitySchema } from "@/lib/schemas/identity";
-import { listReportsQuery, REPORT_LIMIT, reportIdParams, reportListSchema, reportSchema } from "@/lib/schemas/reports";
-import { teamListSchema } from "@/lib/schemas/team";
+import { REPORT_LIMIT } from "@/lib/schemas/reports";
 import { getEnv } from "@/lib/env";
-import { EXAMPLE_REPORT_ID, identityExample, reportExample, reportListExample, teamListExample } from "./examples";
+import { OPERATION_EXAMPLES } from "./examples";
 
-// The OpenAPI 3.1 description of API v1, generated from the same zod schemas the handlers parse
-// their input and output with, so the document cannot drift from what the server does.
-
-const pathOf = (endpoint: string) => endpoint.replace(/^GET /, "");
-
-/** OpenAPI path templates of the v1 operations, taken from ApiRoot.endpoints (plus the root itself). */
-export const OPERATION_PATHS = {
-  root: "/api/v1",
-  identity: pathOf(ENDPOINTS.identity),
-  list_reports: pathOf(ENDPOINTS.list_reports),
-  get_report: pathOf(ENDPOINTS.get_report),
-  team: pathOf(ENDPOINTS.team),
-} as const;
+// The OpenAPI 3.1 description of API v1, generated from the operations table (lib/operations/table.ts) and
+// the same zod schemas the handlers parse their input and output with, so it cannot drift from the server.
 
 const SECURITY_SCHEMES = { bearer: "bearerAuth", header: "apiKeyHeader" } as const;
 
@@ -156,9 +143,7 @@ const RESPONSES = {
   ),
 } satisfies Record<number, ZodOpenApiResponseObject>;
 
-type Status = keyof typeof RESPONSES;
-
-const KEYED_ERRORS: Status[] = [401, 429, 405, 500, 503];
+type ErrorStatus = keyof typeof RESPONSES;
 
 function ok(description: string, schema: z.ZodType, example: unknown, headers: z.ZodObject): ZodOpenApiResponseObject {
   return { description, headers, content: { "application/json": { schema, example } } };
@@ -172,34 +157,52 @@ const keyedOkHeaders = z.object({
   "RateLimit-Policy": rateLimitPolicyHeader,
 });
 
+const publicOkHeaders = z.object({ "X-Request-Id": requestIdHeader, ETag: etagHeader, "Cache-Control": cacheControlHeader, Link: linkHeader });
+
+/** The operation's parameters as OpenAPI request parameters, by where REST reads them. */
+function requestParamsOf(operation: Operation): ZodOpenApiOperationObject["requestParams"] {
+  const shapes: Record<"query" | "path", Record<string, z.ZodType>> = { query: {}, path: {} };
+  for (const [name, parameter] of Object.entries(operation.parameters)) shapes[parameter.in][name] = parameter.schema;
+  const present = Object.entries(shapes).filter(([, shape]) => Object.keys(shape).length > 0);
+  return Object.fromEntries(present.map(([place, shape]) => [place, z.object(shape)]));
+}
+
+/** An operation's error responses: every status it can answer beyond 200. */
+function errorResponsesOf(operation: Operation) {
+  const statuses = statusesOf(operation).filter((status): status is ErrorStatus => status !== 200);
+  return Object.fromEntries(statuses.map((status) => [status, RESPONSES[status]]));
+}
+
 /** A keyed GET operation: security with the scope it needs, and the error responses it can give. */
-function keyedOperation(options: {
-  operationId: string;
-  tag: string;
-  summary: string;
-  description: string;
-  scope?: Scope;
-  extraErrors?: Status[];
-  ok: ZodOpenApiResponseObject;
-  requestParams?: ZodOpenApiOperationObject["requestParams"];
-}): ZodOpenApiOperationObject {
-  const scopes = options.scope ? [options.scope] : [];
-  const needs = options.scope
-    ? `Requires an API key with the \`${options.scope}\` scope; a valid key without it gets 403 \`insufficient_scope\`.`
+function keyedOperation(operation: KeyedOperation): ZodOpenApiOperationObject {
+  const scopes = operation.scope ? [operation.scope] : [];
+  const needs = operation.scope
+    ? `Requires an API key with the \`${operation.scope}\` scope; a valid key without it gets 403 \`insufficient_scope\`.`
     : "Works with any valid API key, whatever its scopes.";
-  const statuses = [...new Set<Status>([304, ...(options.extraErrors ?? []), ...KEYED_ERRORS])].sort((a, b) => a - b);
   return {
-    operationId: options.operationId,
-    tags: [options.tag],
-    summary: options.summary,
-    description: `${options.description}\n\n${needs}`,
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: `${operation.description}\n\n${needs}`,
     security: [{ [SECURITY_SCHEMES.bearer]: scopes }, { [SECURITY_SCHEMES.header]: scopes }],
-    ...(options.scope ? { "x-required-scope": options.scope } : {}),
-    requestParams: options.requestParams,
+    ...(operation.scope ? { "x-required-scope": operation.scope } : {}),
+    requestParams: requestParamsOf(operation),
     responses: {
-      200: options.ok,
-      ...Object.fromEntries(statuses.map((status) => [status, RESPONSES[status]])),
+      200: ok(operation.returns, operation.output, OPERATION_EXAMPLES[operation.name], keyedOkHeaders),
+      ...errorResponsesOf(operation),
     },
+  };
+}
+
+/** The public root: no key, no organization data. */
+function publicOperation(operation: Operation, example: unknown): ZodOpenApiOperationObject {
+  return {
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: operation.description,
+    security: [],
+    responses: { 200: ok(operation.returns, operation.output, example, publicOkHeaders), ...errorResponsesOf(operation) },
   };
 }
 
@@ -221,7 +224,7 @@ function createApiDocument(base: string) {
         `Each key may make ${rateLimit} requests per rolling minute (at most that many in any 60 seconds); every keyed response carries`,
         "`RateLimit` and `RateLimit-Policy` headers, and a 429 adds `Retry-After`.",
         "",
-        `The same keys work with the MCP server at ${base}/api/mcp (Streamable HTTP; tools whoami, list_reports, get_report, list_team).`,
+        `The same keys work with the MCP server at ${base}/api/mcp (Streamable HTTP; tools ${KEYED_OPERATIONS.map((operation) => operation.tool!.name).join(", ")}).`,
       ].join("\n"),
     },
     externalDocs: { description: "Guide: quick start, authentication, errors and limits, MCP setup", url: `${base}/docs` },
@@ -250,72 +253,8 @@ function createApiDocument(base: string) {
       },
     },
     paths: {
-      [OPERATION_PATHS.root]: {
-        get: {
-          operationId: "getApiRoot",
-          tags: ["Discovery"],
-          summary: "Describe the API",
-          description:
-            "Public discovery document: documentation, OpenAPI and API catalog addresses, the MCP endpoint, how to authenticate, the endpoints and the rate limit. Needs no key, exposes no organization data and is not counted against any key.",
-          security: [],
-          responses: {
-            200: ok(
-              "The API root.",
-              apiRootSchema,
-              buildApiRoot(base),
-              z.object({ "X-Request-Id": requestIdHeader, ETag: etagHeader, "Cache-Control": cacheControlHeader, Link: linkHeader }),
-            ),
-            304: RESPONSES[304],
-            405: RESPONSES[405],
-            500: RESPONSES[500],
-          },
-        },
-      },
-      [OPERATION_PATHS.identity]: {
-        get: keyedOperation({
-          operationId: "getIdentity",
-          tag: "Identity",
-          summary: "Identify the calling key",
-          description: "The organization the calling key belongs to and the key's scopes. Use it to verify a key.",
-          ok: ok("The key's organization and scopes.", identitySchema, identityExample, keyedOkHeaders),
-        }),
-      },
-      [OPERATION_PATHS.list_reports]: {
-        get: keyedOperation({
-          operationId: "listReports",
-          tag: "Reports",
-          summary: "List recent reports",
-          description: `Summaries of the organization's most recent end-of-day reports, newest first (\`generated_at\` descending, ties by \`id\` descending). \`limit\` must be a plain decimal integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} given at most once; anything else is 400 \`invalid_parameter\`.`,
-          scope: "reports:read",
-          extraErrors: [400, 403],
-          requestParams: { query: listReportsQuery },
-          ok: ok("Report summaries, newest first.", reportListSchema, reportListExample, keyedOkHeaders),
-        }),
-      },
-      [OPERATION_PATHS.get_report]: {
-        get: keyedOperation({
-          operationId: "getReport",
-          tag: "Reports",
-          summary: "Get one report",
-          description:
-            "The full structured content of one report of the key's organization: headline, KPI status, shipped, silent, slipping and blockers. An id that is not a UUID is 400 `invalid_parameter`; a report of another organization is 404 like a missing one.",
-          scope: "reports:read",
-          extraErrors: [400, 403, 404],
-          requestParams: { path: reportIdParams.extend({ id: reportIdParams.shape.id.meta({ example: EXAMPLE_REPORT_ID }) }) },
-          ok: ok("The report.", reportSchema, reportExample, keyedOkHeaders),
-        }),
-      },
-      [OPERATION_PATHS.team]: {
-        get: keyedOperation({
-          operationId: "listTeam",
-          tag: "Team",
-          summary: "List the team",
-          description: "The roster of the key's organization. Email addresses and chat identifiers are never included.",
-          scope: "team:read",
-          extraErrors: [403],
-          ok: ok("The team roster.", teamListSchema, teamListExample, keyedOkHeaders),
-        }),
-      },
+      [OPERATIONS.root.path]: { get: publicOperation(OPERATIONS.root, buildApiRoot(base)) },
+      ...Object.fromEntries(KEYED_OPERATIONS.map((operation) => [operation.path, { get: keyedOperation(operation) }])),
     },
   }, { override: simplifySchema });
 }

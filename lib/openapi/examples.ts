@@ -1,4 +1,5 @@
 import { DEMO_ORGANIZATIONS } from "@/lib/demo/data";
+import type { KeyedOperationName, OperationOutput } from "@/lib/operations/table";
 import type { Identity } from "@/lib/schemas/identity";
 import type { Report, ReportList } from "@/lib/schemas/reports";
 import type { TeamList } from "@/lib/schemas/team";
@@ -85,4 +86,12 @@ export const teamListExample: TeamList = {
     active: m.active ?? true,
   })),
   count: acme.members.length,
+};
+
+/** The example answer of each keyed operation, as the OpenAPI document shows it. */
+export const OPERATION_EXAMPLES: { [N in KeyedOperationName]: OperationOutput<N> } = {
+  identity: identityExample,
+  list_reports: reportListExample,
+  get_report: reportExample,
+  team: teamListExample,
 };

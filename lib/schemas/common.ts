@@ -7,8 +7,9 @@ export const uuid = z.uuid();
 /**
  * Any 8-4-4-4-12 hex id, whatever its version bits: what PostgreSQL's uuid type accepts. Inputs are checked
  * with this (so an unknown id is a 404, not a 400); `uuid` above describes the ids Sundown itself issues.
+ * No regex flags, so the same pattern means the same in a JSON Schema (ECMA-262 `pattern` has none).
  */
-export const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** ISO 8601 UTC with milliseconds and a Z suffix, as Date#toISOString writes it. */
 export const timestamp = z.iso.datetime({ precision: 3 }).meta({ example: "2026-11-21T18:30:00.000Z" });

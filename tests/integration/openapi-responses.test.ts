@@ -1,13 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getRoot, POST as postRoot } from "@/app/api/v1/route";
 import { GET as getMe, POST as postMe } from "@/app/api/v1/me/route";
 import { GET as listReports, DELETE as deleteReports } from "@/app/api/v1/reports/route";
 import { GET as getReport, PATCH as patchReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listTeam, PUT as putTeam } from "@/app/api/v1/team/route";
 import { resetEnvCache } from "@/lib/env";
-import { withApiKey } from "@/lib/http/with-api-key";
-import { reportListSchema } from "@/lib/schemas/reports";
+import { ANSWERS } from "@/lib/operations/answers";
 import { bearer, mintKey } from "../helpers/keys";
 import { expectMatchesOpenApi } from "../helpers/openapi-validate";
 import { call } from "../helpers/request";
@@ -127,27 +125,24 @@ describe("every REST response matches the OpenAPI document", () => {
     });
   });
 
-  // The wrapper every keyed route uses, with handlers that fail the way production can fail.
+  // The pipeline every keyed route shares (lib/http/operation-route.ts), with an answer that fails the way
+  // production can fail.
   describe("500 and 503 from the shared route pipeline", () => {
-    it("500 internal_error when a handler breaks, without internals in the body", async () => {
-      const broken = withApiKey(async () => ({ reports: "not a list" }) as unknown as z.input<typeof reportListSchema>, {
-        scope: "reports:read",
-        output: reportListSchema,
-      });
-      const res = await call(broken, "/api/v1/reports", { headers: bearer(key) });
-      check("/api/v1/reports", res, 500);
-      expect(res.text).not.toMatch(/ZodError|not a list|at /);
+    afterEach(() => vi.restoreAllMocks());
+
+    it("500 internal_error when an answer breaks its output schema, without internals in the body", async () => {
+      vi.spyOn(ANSWERS.identity, "fromKey").mockReturnValue({ organization: "not an object" } as never);
+      const res = await call(getMe, "/api/v1/me", { headers: bearer(key) });
+      check("/api/v1/me", res, 500);
+      expect(res.text).not.toMatch(/ZodError|not an object|at /);
     });
 
     it("503 service_unavailable with Retry-After when the database is unreachable", async () => {
-      const unreachable = withApiKey(
-        async () => {
-          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
-        },
-        { scope: "team:read", output: reportListSchema },
-      );
-      const res = await call(unreachable, "/api/v1/team", { headers: bearer(key) });
-      check("/api/v1/team", res, 503);
+      vi.spyOn(ANSWERS.identity, "fromKey").mockImplementation(() => {
+        throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+      });
+      const res = await call(getMe, "/api/v1/me", { headers: bearer(key) });
+      check("/api/v1/me", res, 503);
       expect(res.text).not.toContain("5432");
     });
   });

@@ -1,29 +1,40 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { GET as getMe } from "@/app/api/v1/me/route";
-import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
-import { GET as listReports } from "@/app/api/v1/reports/route";
-import { GET as listTeam } from "@/app/api/v1/team/route";
 import type { Scope } from "@/lib/auth/scopes";
+import { endpointOf, KEYED_OPERATIONS } from "@/lib/operations/table";
 import { bearer, mintKey } from "../helpers/keys";
 import { call } from "../helpers/request";
 import { securityCases } from "../helpers/security-table";
 
+type Handler = Parameters<typeof call>[0];
+
 type Route = {
   name: string;
-  handler: typeof getMe;
+  handler: Handler;
   path: string;
-  params?: Record<string, string>;
+  params: Record<string, string>;
   scope?: Scope;
 };
 
 const SOME_UUID = "00000000-0000-4000-8000-000000000000";
+const APP = path.resolve(import.meta.dirname, "../../app");
 
-const ROUTES: Route[] = [
-  { name: "GET /api/v1/me", handler: getMe, path: "/api/v1/me" },
-  { name: "GET /api/v1/reports", handler: listReports, path: "/api/v1/reports", scope: "reports:read" },
-  { name: "GET /api/v1/reports/{id}", handler: getReport, path: `/api/v1/reports/${SOME_UUID}`, params: { id: SOME_UUID }, scope: "reports:read" },
-  { name: "GET /api/v1/team", handler: listTeam, path: "/api/v1/team", scope: "team:read" },
-];
+/** Every keyed operation of the table, served by its route file: /api/v1/reports/{id} → app/api/v1/reports/[id]/route.ts. */
+const ROUTES: Route[] = await Promise.all(
+  KEYED_OPERATIONS.map(async (operation) => {
+    const file = path.join(APP, operation.path.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
+    const { GET } = (await import(pathToFileURL(file).href)) as { GET: Handler };
+    const params = Object.fromEntries(Object.entries(operation.parameters).filter(([, p]) => p.in === "path").map(([name]) => [name, SOME_UUID]));
+    const concrete = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+    return { name: endpointOf(operation), handler: GET, path: concrete, params, scope: operation.scope };
+  }),
+);
+
+it("covers every keyed operation, scoped and unscoped", () => {
+  expect(ROUTES.map((r) => r.name)).toEqual(["GET /api/v1/me", "GET /api/v1/reports", "GET /api/v1/reports/{id}", "GET /api/v1/team"]);
+  expect(ROUTES.filter((r) => r.scope).length).toBe(3);
+});
 
 describe.each(ROUTES)("security table: $name", (route) => {
   it.each(securityCases(route.scope))("$name → $expect.status $expect.error", async ({ headers, expect: want }) => {
@@ -62,14 +73,6 @@ describe.each(ROUTES)("security table: $name", (route) => {
     expect([200, 404]).toContain(res.status);
   });
 
-  it("checks the scope before the parameters: a key without it learns nothing", async () => {
-    if (!route.scope) return;
-    const other: Scope = route.scope === "reports:read" ? "team:read" : "reports:read";
-    const { key } = await mintKey("acme", [other]);
-    const res = await call(route.handler, `${route.path}?limit=banana`, { headers: bearer(key) }, route.params && { id: "nope" });
-    expect(res.status).toBe(403);
-    expect(res.body.required_scope).toBe(route.scope);
-  });
 
   it("never accepts a key in the query string", async () => {
     const { key } = await mintKey();
@@ -82,5 +85,16 @@ describe.each(ROUTES)("security table: $name", (route) => {
     const { key } = await mintKey();
     const res = await call(route.handler, route.path, { headers: { Authorization: `bearer ${key}` } }, route.params);
     expect([200, 404]).toContain(res.status);
+  });
+});
+
+describe.each(ROUTES.filter((route) => route.scope))("scope before parameters: $name", (route) => {
+  it("a key without the scope gets 403 whatever its parameters, and learns nothing about what exists", async () => {
+    const other: Scope = route.scope === "reports:read" ? "team:read" : "reports:read";
+    const { key } = await mintKey("acme", [other]);
+    const garbled = Object.fromEntries(Object.keys(route.params).map((name) => [name, "nope"]));
+    const res = await call(route.handler, `${route.path}?limit=banana&limit=0`, { headers: bearer(key) }, garbled);
+    expect(res.status).toBe(403);
+    expect(res.body.required_scope).toBe(route.scope);
   });
 });

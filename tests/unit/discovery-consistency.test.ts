@@ -1,51 +1,59 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ENDPOINTS } from "@/lib/discovery/api-root";
+import { getApiRoot } from "@/lib/discovery/api-root";
 import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
+import { TOOLS } from "@/lib/mcp/tools";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { endpointOf, KEYED_OPERATIONS, OPERATIONS, statusesOf } from "@/lib/operations/table";
 
-// One list of endpoints, five places that must agree: ApiRoot.endpoints, the OpenAPI paths, the route files
-// under app/api/v1, the MCP tools, and the README. Adding a route without documenting it fails here.
+// The operations table (lib/operations/table.ts) is the one declaration of each operation. These tests hold it
+// to the contract and check that every surface reads it: GET /api/v1, OpenAPI, the route files, the MCP tools,
+// llms.txt and the README. Adding a route without declaring it fails here.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const API_DIR = path.join(ROOT, "app/api/v1");
-const ROOT_PATH = "/api/v1";
+const BASE = "https://sundown.test";
 
-/** The MCP tool that mirrors each ApiRoot endpoint (api-spec.md: identity, report list, single report, team). */
-const TOOL_FOR_ENDPOINT: Record<keyof typeof ENDPOINTS, string> = {
-  identity: "whoami",
-  list_reports: "list_reports",
-  get_report: "get_report",
-  team: "list_team",
+const doc = buildOpenApiDocument(BASE) as unknown as {
+  paths: Record<string, Record<string, { "x-required-scope"?: string; responses: Record<string, unknown> }>>;
 };
 
-const endpointPaths = Object.values(ENDPOINTS).map((e) => e.replace(/^GET /, ""));
-const doc = buildOpenApiDocument("https://sundown.test") as any;
-
 /** Route files under app/api/v1 as OpenAPI path templates: reports/[id]/route.ts → /api/v1/reports/{id}. */
-function routeFiles(dir = API_DIR): { template: string; file: string }[] {
+function routeFiles(dir = API_DIR): { template: string; source: string }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return routeFiles(full);
     if (!/^route\.(ts|tsx|js)$/.test(entry.name)) return [];
     const relative = path.relative(API_DIR, dir).split(path.sep).filter(Boolean);
-    const template = [ROOT_PATH, ...relative.map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))].join("/");
-    return [{ template, file: full }];
+    const template = ["/api/v1", ...relative.map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))].join("/");
+    return [{ template, source: readFileSync(full, "utf8") }];
   });
 }
 
-async function mcpTools(): Promise<{ name: string; scope?: string }[] | undefined> {
-  const file = path.join(ROOT, "lib/mcp/tools.ts");
-  if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { TOOLS?: { name: string; scope?: string }[] };
-  return module.TOOLS;
-}
+describe("the operations table", () => {
+  it("declares the contract's four keyed operations, with their scopes and MCP tools, and the public root", () => {
+    expect(KEYED_OPERATIONS.map((o) => [o.name, endpointOf(o), o.scope, o.tool?.name])).toEqual([
+      ["identity", "GET /api/v1/me", undefined, "whoami"],
+      ["list_reports", "GET /api/v1/reports", "reports:read", "list_reports"],
+      ["get_report", "GET /api/v1/reports/{id}", "reports:read", "get_report"],
+      ["team", "GET /api/v1/team", "team:read", "list_team"],
+    ]);
+    expect([endpointOf(OPERATIONS.root), OPERATIONS.root.access, OPERATIONS.root.tool]).toEqual(["GET /api/v1", "public", undefined]);
+  });
 
-describe("the endpoints agree everywhere", () => {
-  it("ApiRoot.endpoints names the contract's four operations", () => {
-    expect(ENDPOINTS).toEqual({
+  it("lists 400 exactly where an operation takes input, and 403 exactly where it needs a scope", () => {
+    for (const operation of Object.values(OPERATIONS)) {
+      const statuses = statusesOf(operation);
+      expect(statuses.includes(400), operation.name).toBe(Object.keys(operation.parameters).length > 0);
+      expect(statuses.includes(403), operation.name).toBe(operation.scope !== undefined);
+    }
+  });
+});
+
+describe("every surface reads the table", () => {
+  it("GET /api/v1's endpoints are the table's keyed operations", () => {
+    expect(getApiRoot(BASE).endpoints).toEqual({
       identity: "GET /api/v1/me",
       list_reports: "GET /api/v1/reports",
       get_report: "GET /api/v1/reports/{id}",
@@ -53,40 +61,44 @@ describe("the endpoints agree everywhere", () => {
     });
   });
 
-  it("OpenAPI documents exactly the ApiRoot endpoints plus GET /api/v1, all as GET", () => {
-    const operations = Object.entries<any>(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
-    expect(operations.sort()).toEqual([`GET ${ROOT_PATH}`, ...Object.values(ENDPOINTS)].sort());
+  it("OpenAPI documents exactly the table's operations, all GET, with their scopes and statuses", () => {
+    const documented = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(documented.sort()).toEqual(Object.values(OPERATIONS).map(endpointOf).sort());
+    for (const operation of Object.values(OPERATIONS)) {
+      const documentedOperation = doc.paths[operation.path]!.get!;
+      expect(documentedOperation["x-required-scope"], operation.name).toBe(operation.scope);
+      expect(Object.keys(documentedOperation.responses).map(Number), operation.name).toEqual(statusesOf(operation));
+    }
   });
 
-  it("every route file under app/api/v1 is an endpoint in ApiRoot and OpenAPI, and serves GET", () => {
+  it("every route file under app/api/v1 is a table operation, and keyed ones are served by operationRoute", () => {
     const routes = routeFiles();
-    expect(routes.map((r) => r.template).sort()).toEqual([ROOT_PATH, ...endpointPaths].sort());
-    for (const { file } of routes) {
-      expect(readFileSync(file, "utf8"), file).toMatch(/export (const|async function|function) GET\b|export \{[^}]*\bGET\b/);
+    expect(routes.map((r) => r.template).sort()).toEqual(Object.values(OPERATIONS).map((o) => o.path).sort());
+    for (const operation of KEYED_OPERATIONS) {
+      const route = routes.find((r) => r.template === operation.path)!;
+      expect(route.source, operation.path).toContain(`export const GET = operationRoute("${operation.name}");`);
     }
   });
 
-  it("the MCP tools are the four twins of the endpoints, with the same scopes", async () => {
-    const tools = await mcpTools();
-    const names = tools?.map((t) => t.name) ?? ["whoami", "list_reports", "get_report", "list_team"];
-    expect([...names].sort()).toEqual(Object.values(TOOL_FOR_ENDPOINT).sort());
-    for (const [endpoint, toolName] of Object.entries(TOOL_FOR_ENDPOINT)) {
-      const tool = tools?.find((t) => t.name === toolName);
-      if (!tool) continue;
-      const operation = doc.paths[ENDPOINTS[endpoint as keyof typeof ENDPOINTS].replace(/^GET /, "")].get;
-      expect(tool.scope, toolName).toBe(operation["x-required-scope"]);
-    }
+  it("the MCP tools are the keyed operations' twins, in the table's order", () => {
+    expect(TOOLS.map((t) => [t.name, t.operation.name, t.operation.scope])).toEqual(
+      KEYED_OPERATIONS.map((o) => [o.tool!.name, o.name, o.scope]),
+    );
   });
 
-  it("README.md mentions every endpoint as `GET <path>`", () => {
+  it("README.md mentions every operation as `GET <path>`", () => {
     const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-    const missing = [`GET ${ROOT_PATH}`, ...Object.values(ENDPOINTS)].filter((e) => !readme.includes(e));
+    const missing = Object.values(OPERATIONS).map(endpointOf).filter((e) => !readme.includes(e));
     expect(missing).toEqual([]);
   });
 
-  it("llms.txt mentions every endpoint and every MCP tool", () => {
-    const text = buildLlmsTxt("https://sundown.test");
-    for (const e of Object.values(ENDPOINTS)) expect(text).toContain(e);
-    for (const t of Object.values(TOOL_FOR_ENDPOINT)) expect(text).toContain(`\`${t}\``);
+  it("llms.txt mentions every operation, its scope and every MCP tool", () => {
+    const text = buildLlmsTxt(BASE);
+    for (const operation of Object.values(OPERATIONS)) {
+      const line = text.split("\n").find((l) => l.startsWith(`- \`${endpointOf(operation)}\``));
+      expect(line, operation.name).toBeDefined();
+      if (operation.scope) expect(line).toContain(operation.scope);
+    }
+    for (const tool of TOOLS) expect(text).toContain(`\`${tool.name}\``);
   });
 });

@@ -26,14 +26,14 @@ const REPORT = {
 
 describe("tool definitions", () => {
   it("are the four REST twins, each naming its scope in its description", () => {
-    expect(TOOLS.map((t) => [t.name, t.scope])).toEqual([
+    expect(TOOLS.map((t) => [t.name, t.operation.scope])).toEqual([
       ["whoami", undefined],
       ["list_reports", "reports:read"],
       ["get_report", "reports:read"],
       ["list_team", "team:read"],
     ]);
     for (const tool of TOOLS) {
-      if (tool.scope) expect(tool.description).toContain(`Needs the ${tool.scope} scope`);
+      if (tool.operation.scope) expect(tool.description).toContain(`Needs the ${tool.operation.scope} scope`);
       expect(tool.description).toMatch(/Use it|Call it/);
     }
   });
@@ -82,14 +82,14 @@ describe("tool errors", () => {
 
   it("hide unexpected failures behind the generic message", async () => {
     const tool = TOOLS.find((t) => t.name === "list_team")!;
-    const failing = { listTeam: async () => Promise.reject(new Error("relation members: SELECT password FROM …")) };
+    const failing = { answer: async () => Promise.reject(new Error("relation members: SELECT password FROM …")) };
     const result = await callTool(tool, failing as never, {});
     expect(result).toEqual({ isError: true, content: [{ type: "text", text: "internal_error: An unexpected error occurred." }] });
   });
 
   it("whitelist output through the schema: unknown fields never leave", async () => {
     const tool = TOOLS.find((t) => t.name === "whoami")!;
-    const leaky = { whoami: async () => ({ organization: { id: REPORT_ID, name: "Acme", slug: "acme" }, scopes: ["team:read"], hashed_key: "x" }) };
+    const leaky = { answer: async () => ({ organization: { id: REPORT_ID, name: "Acme", slug: "acme" }, scopes: ["team:read"], hashed_key: "x" }) };
     const result = await callTool(tool, leaky as never, {});
     expect(result.structuredContent).toEqual({ organization: { id: REPORT_ID, name: "Acme" }, scopes: ["team:read"] });
   });
@@ -112,8 +112,8 @@ describe("REST source (stdio server)", () => {
     const { source: s, seen } = source((url) =>
       url.includes("/reports/") ? json(200, REPORT) : json(200, { reports: [], count: 0 }),
     );
-    await s.listReports(3);
-    expect(await s.getReport(REPORT_ID)).toEqual(REPORT);
+    await s.answer("list_reports", { limit: 3 });
+    expect(await s.answer("get_report", { id: REPORT_ID })).toEqual(REPORT);
     expect(seen.map((r) => r.url)).toEqual(["http://sundown.test/api/v1/reports?limit=3", `http://sundown.test/api/v1/reports/${REPORT_ID}`]);
     expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${key}`);
     expect(seen.every((r) => !r.url.includes(key))).toBe(true);
@@ -121,7 +121,7 @@ describe("REST source (stdio server)", () => {
 
   it("turns a 403 into insufficient_scope with the required scope", async () => {
     const { source: s } = source(() => json(403, { error: "insufficient_scope", message: "This API key lacks the team:read scope.", required_scope: "team:read" }));
-    const error = await s.listTeam().catch((e: unknown) => e);
+    const error = await s.answer("team", {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: "insufficient_scope", requiredScope: "team:read" });
   });
@@ -135,11 +135,11 @@ describe("REST source (stdio server)", () => {
 
   it("reports an unreachable server and a non-Sundown answer plainly", async () => {
     const down = source(() => Promise.reject(new TypeError("fetch failed"))).source;
-    await expect(down.whoami()).rejects.toMatchObject({ code: "service_unavailable", message: expect.stringContaining("http://sundown.test") });
+    await expect(down.answer("identity", {})).rejects.toMatchObject({ code: "service_unavailable", message: expect.stringContaining("http://sundown.test") });
     const html = source(() => new Response("<html>gateway</html>", { status: 502 })).source;
-    await expect(html.whoami()).rejects.toMatchObject({ code: "internal_error", message: "Sundown answered HTTP 502." });
+    await expect(html.answer("identity", {})).rejects.toMatchObject({ code: "internal_error", message: "Sundown answered HTTP 502." });
     const wrong = source(() => json(200, { hello: "world" })).source;
-    await expect(wrong.whoami()).rejects.toMatchObject({ code: "internal_error", message: expect.stringContaining("unexpected body") });
+    await expect(wrong.answer("identity", {})).rejects.toMatchObject({ code: "internal_error", message: expect.stringContaining("unexpected body") });
   });
 });
 
@@ -181,7 +181,7 @@ describe("server-side failures", () => {
     };
     const seen: [string, string][] = [];
     const server = createSundownServer(
-      { whoami: broken, listReports: broken, getReport: broken, listTeam: broken },
+      { answer: broken },
       { onError: (primitive, error) => seen.push([primitive, error.code]) },
     );
     const client = new Client({ name: "unit", version: "1.0.0" });

@@ -1,13 +1,7 @@
-import { reportRead } from "@/lib/data/reports";
-import { parseReportId } from "@/lib/http/params";
-import { withKeyedRead } from "@/lib/http/with-api-key";
-import { reportSchema } from "@/lib/schemas/reports";
+import { operationRoute } from "@/lib/http/operation-route";
 
 // GET /api/v1/reports/{id} – one report of the key's organization with its full structured content.
-export const GET = withKeyedRead(({ params }) => reportRead.bind(parseReportId(params.id)), {
-  scope: "reports:read",
-  output: reportSchema,
-});
+export const GET = operationRoute("get_report");
 
 export { POST, PUT, PATCH, DELETE } from "@/lib/http/method-not-allowed";
 export { OPTIONS } from "@/lib/http/cors";

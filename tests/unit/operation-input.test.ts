@@ -1,9 +1,28 @@
+import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ApiError } from "@/lib/errors";
-import { parseListReportsQuery, parseReportId, parseReportLimit } from "@/lib/http/params";
+import { TOOLS } from "@/lib/mcp/tools";
+import { parseRestInput, parseToolArguments, restPathOf } from "@/lib/operations/input";
+import { OPERATIONS } from "@/lib/operations/table";
+
+// Each input is judged by the table's parse function, whichever surface it arrives on: REST's query string or
+// path, or an MCP tool's arguments. Same input, same answer, same message.
 
 function limitOf(query: string) {
-  return parseListReportsQuery(new URLSearchParams(query)).limit;
+  return parseRestInput(OPERATIONS.list_reports, new URLSearchParams(query), {}).limit;
+}
+
+function parseReportLimit(limit: unknown) {
+  return parseToolArguments(OPERATIONS.list_reports, { limit }).limit;
+}
+
+function parseReportId(id: unknown) {
+  return parseToolArguments(OPERATIONS.get_report, { id }).id;
+}
+
+function restReportId(id: unknown) {
+  return parseRestInput(OPERATIONS.get_report, new URLSearchParams(), { id }).id;
 }
 
 function refusal(fn: () => unknown): ApiError {
@@ -62,4 +81,31 @@ describe("report id", () => {
     },
   );
   it("refuses a non-string id", () => expect(refusal(() => parseReportId(["a", "b"])).code).toBe("invalid_parameter"));
+
+  it("gets the same answer from a REST path and a tool argument, whatever the UUID's version bits", () => {
+    for (const id of ["12345678-1234-1234-1234-123456789012", "00000000-0000-0000-0000-000000000000", "3F2B6C1E-8A4D-4E2F-9B7A-1C2D3E4F5A6B"]) {
+      expect(parseReportId(id)).toBe(restReportId(id));
+    }
+    expect(refusal(() => parseReportId("nope")).message).toBe(refusal(() => restReportId("nope")).message);
+  });
+
+  it("is published in tools/list as a schema that accepts every id the parse function accepts", () => {
+    const tool = TOOLS.find((t) => t.name === "get_report")!;
+    const validate = new Ajv2020({ strict: false }).compile(z.toJSONSchema(tool.input!));
+    for (const id of ["12345678-1234-1234-1234-123456789012", "3F2B6C1E-8A4D-4E2F-9B7A-1C2D3E4F5A6B"]) {
+      expect(validate({ id }), id).toBe(true);
+    }
+    expect(validate({ id: "nope" })).toBe(false);
+  });
+});
+
+describe("REST paths from an input (the stdio server's requests)", () => {
+  it("are read back by the REST parser as the same input", () => {
+    const path = restPathOf(OPERATIONS.list_reports, { limit: 7 });
+    expect(path).toBe("/api/v1/reports?limit=7");
+    const url = new URL(path, "http://x");
+    expect(parseRestInput(OPERATIONS.list_reports, url.searchParams, {})).toEqual({ limit: 7 });
+    expect(restPathOf(OPERATIONS.get_report, { id: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b" })).toBe("/api/v1/reports/3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b");
+    expect(restPathOf(OPERATIONS.team, {})).toBe("/api/v1/team");
+  });
 });
