@@ -53,7 +53,7 @@ export function loadAverage(): number {
   return os.loadavg()[0]!;
 }
 
-/** The rate-limit store the server will pick, following lib/http/rate-limit's order of preference. */
+/** The rate-limit store the server will pick, following lib/ratelimit/stores.ts's order of preference. */
 export function limiterStore(env: NodeJS.ProcessEnv): string {
   if (env.UPSTASH_REDIS_REST_URL) return "Upstash Redis (UPSTASH_REDIS_REST_URL)";
   if (env.REDIS_URL) return "Redis (REDIS_URL)";

@@ -81,8 +81,8 @@ test.describe("API keys as a founder", () => {
     await keys.create.click();
     await expect(keys.formAlert).toContainText("The key was not created");
     await expect(page.getByText("Enter a name for the key.")).toBeVisible();
-    await expect(page.getByText("Choose at least one scope.")).toBeVisible();
-    await expect(page.getByText("Choose a date in the future")).toBeVisible();
+    await expect(page.getByText("Choose at least one scope: reports:read, team:read.")).toBeVisible();
+    await expect(page.getByText("Choose a time in the future")).toBeVisible();
     await expect(keys.name).toBeFocused();
     await expect(keys.name).toHaveAttribute("aria-invalid", "true");
     await snap(page, testInfo, "06-inline-errors");

@@ -10,10 +10,10 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { endSession } from "@/lib/data/ended-sessions";
 import { findSessionUserByEmail, findUserForSignIn, type MemberRole, type SessionUser } from "@/lib/data/users";
 import { getEnv, signInUrl, type Env } from "@/lib/env";
-import { clientAddress } from "@/lib/http/client-address";
-import { createRateLimiter } from "@/lib/http/rate-limit";
-import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
 import { log } from "@/lib/log";
+import { clientAddress } from "@/lib/ratelimit/client-address";
+import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
+import { createRateLimiter } from "@/lib/ratelimit/policies";
 import { callbackUrlOn } from "@/lib/settings/callback-path";
 
 /** What the session cookie (a JWT) carries besides name and email. Authorization re-reads role and org from the database. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
-import type { Db } from "@/lib/db";
+import type { Db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import type { ReportContent } from "@/lib/schemas/reports";

@@ -5,9 +5,10 @@ import { hashPresentedKey, knownKey, recordKeyUse, requireScope, verifyKeyHash, 
 import type { ReadRequest } from "@/lib/data/organization-read";
 import { log } from "@/lib/log";
 import type { StoreResult } from "@/lib/ratelimit/limiter";
-import { clientAddress } from "./client-address";
+import { clientAddress } from "@/lib/ratelimit/client-address";
 import { ApiError } from "@/lib/errors";
-import { addressLimiter, keyLimiter, rateLimitHeaders } from "./rate-limit";
+import { addressLimiter, keyLimiter } from "@/lib/ratelimit/policies";
+import { rateLimitHeaders } from "./rate-limit";
 import type { RequestContext } from "./with-request";
 
 // Admission of a keyed request, REST and MCP alike, in the contract's order: key (401) → the key's rate

@@ -1,14 +1,7 @@
-import { withRequest, type NextRouteContext } from "./with-request";
+import { withRequest } from "./with-request";
 
-// CORS policy of the public API (/api/v1 and the discovery documents). Callers authenticate with a
-// bearer key in a header, never a cookie, so any origin may call: a page can only use a key it
-// already holds, and no browser credentials are ever sent or honoured (no Allow-Credentials).
-// Sign-in and settings routes do not use this and stay same-origin.
-
-export const CORS_HEADERS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After, ETag, X-Request-Id, Link",
-} as const;
+// CORS preflights of the public API. The policy, and the headers every API response carries, are
+// with-request.ts's (CORS_HEADERS), which adds them to each response it sends.
 
 export interface PreflightOptions {
   methods?: string[];
@@ -37,13 +30,5 @@ export function corsPreflight({ methods = API_METHODS, headers = API_REQUEST_HEA
   });
 }
 
-let apiPreflight: ReturnType<typeof corsPreflight> | undefined;
-
-/**
- * The preflight of every read-only API route: `export { OPTIONS } from "@/lib/http/cors"`.
- * Built on first use because with-request.ts imports this module's headers.
- */
-export function OPTIONS(request: Request, context?: NextRouteContext): Promise<Response> {
-  apiPreflight ??= corsPreflight();
-  return apiPreflight(request, context);
-}
+/** The preflight of every read-only API route: `export { OPTIONS } from "@/lib/http/cors"`. */
+export const OPTIONS = corsPreflight();

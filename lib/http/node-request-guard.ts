@@ -1,7 +1,7 @@
 import http from "node:http";
 import { log } from "@/lib/log";
 import { errorBody } from "@/lib/errors";
-import { stampPeerAddress } from "./client-address";
+import { stampPeerAddress } from "@/lib/ratelimit/client-address";
 import { methodNotAllowedError } from "./method-not-allowed";
 import { readRequestId } from "./request-id";
 import { JSON_CONTENT_TYPE } from "./responses";

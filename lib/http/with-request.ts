@@ -1,6 +1,5 @@
-import { log } from "@/lib/log";
-import { CORS_HEADERS } from "./cors";
 import { ApiError, toApiError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { readRequestId } from "./request-id";
 import { errorResponse } from "./responses";
 
@@ -24,6 +23,15 @@ export interface RequestContext {
 export type RequestHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
 const SECURITY_HEADERS = { "X-Content-Type-Options": "nosniff" } as const;
+
+// CORS policy of the public API (/api/v1 and the discovery documents). Callers authenticate with a
+// bearer key in a header, never a cookie, so any origin may call: a page can only use a key it
+// already holds, and no browser credentials are ever sent or honoured (no Allow-Credentials).
+// Sign-in and settings routes do not use this and stay same-origin. Preflights: cors.ts.
+const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After, ETag, X-Request-Id, Link",
+} as const;
 
 export interface WithRequestOptions {
   /** Send the public API's CORS headers (default); false keeps the route same-origin. */

@@ -1,10 +1,24 @@
 import { performance } from "node:perf_hooks";
-import type { RateLimiter, RateLimitPolicy, RateLimitResult } from "@/lib/http/rate-limit";
 import { log } from "@/lib/log";
 import { MemorySlidingLog } from "./memory-store";
 import { newLogMember, RedisSlidingLog } from "./redis-store";
 import type { RemoteStore, StoreKind } from "./stores";
 import type { WindowOperation, WindowState } from "./window";
+
+export interface RateLimitPolicy {
+  /** Namespace of the counters, e.g. "api:key" or "api:address". */
+  prefix: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  success: boolean;
+  limit: number;
+  remaining: number;
+  /** Epoch milliseconds at which the oldest request that fills the window leaves it (now, when none is logged). */
+  reset: number;
+}
 
 /** How long a Redis call may keep this process waiting before the request is limited in memory instead. */
 export const STORE_TIMEOUT_MS = 100;
@@ -92,7 +106,7 @@ async function settleWithin<T>(work: Promise<T>, ms: number, maxMs: number): Pro
  * while the store is unreachable. Built once per policy and store. It keeps no answer of its own
  * (no cache of refusals): every call asks the store, so instances sharing it always agree.
  */
-export class PolicyLimiter implements RateLimiter {
+export class PolicyLimiter {
   private readonly memory: MemorySlidingLog;
   private readonly remote?: { store: RemoteStore; health: StoreHealth; log: RedisSlidingLog };
 

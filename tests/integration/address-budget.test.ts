@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { generateApiKey } from "@/lib/auth/api-key";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { PEER_ADDRESS_HEADER } from "@/lib/ratelimit/client-address";
 import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
 import { connectMcp } from "../helpers/mcp-client";

@@ -14,7 +14,7 @@ import * as team from "@/app/api/v1/team/route";
 import * as llms from "@/app/llms.txt/route";
 import * as openapi from "@/app/openapi.json/route";
 import { getDb } from "@/lib/db";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { PEER_ADDRESS_HEADER } from "@/lib/ratelimit/client-address";
 import type { NextRouteContext } from "@/lib/http/with-request";
 import { errorSchema } from "@/lib/schemas/common";
 import { createApiKey } from "@/lib/data/api-keys";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis as IORedis } from "ioredis";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { resetEnvCache } from "@/lib/env";
-import { closeRateLimitStores } from "@/lib/http/rate-limit";
+import { closeRateLimitStores } from "@/lib/ratelimit/policies";
 import { bearer, mintKey } from "../helpers/keys";
 import { startRedisServer, type ThrowawayRedis } from "../helpers/redis-server";
 import { loggedKeyRequests } from "../helpers/rolling-window";

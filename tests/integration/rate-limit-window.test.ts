@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeRateLimitStores } from "@/lib/http/rate-limit";
+import { closeRateLimitStores } from "@/lib/ratelimit/policies";
 import { createIoredisAdapter, type EvalRedis } from "@/lib/ratelimit/ioredis-adapter";
 import { PolicyLimiter, StoreHealth } from "@/lib/ratelimit/limiter";
 import { MemorySlidingLog } from "@/lib/ratelimit/memory-store";

@@ -6,7 +6,7 @@ import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { GET as listTeam } from "@/app/api/v1/team/route";
 import { resetEnvCache } from "@/lib/env";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { PEER_ADDRESS_HEADER } from "@/lib/ratelimit/client-address";
 import { bearer, mintKey } from "../helpers/keys";
 import { call } from "../helpers/request";
 

@@ -75,6 +75,19 @@ describe("create key action", () => {
     expect(state).toMatchObject({ status: "error", message: "Your session has ended. Sign in again to manage API keys." });
   });
 
+  it("takes scopes and expiry by the CLI's rule: any order and repeats, days from now or a timestamp with its zone", async () => {
+    const founder = await user("founder@acme.example");
+    const now = new Date("2099-01-01T08:00:00.000Z");
+    const inThirtyDays = await createKeyForUser(
+      founder,
+      form({ name: uniqueName("days"), scopes: ["team:read", "reports:read", "team:read"], expiresAt: "30d" }),
+      now,
+    );
+    expect(inThirtyDays).toMatchObject({ status: "created", key: { scopes: ["reports:read", "team:read"], expiresAt: "2099-01-31T08:00:00.000Z" } });
+    const atTime = await createKeyForUser(founder, form({ name: uniqueName("time"), scopes: "team:read", expiresAt: "2099-06-30T18:00:00+02:00" }), now);
+    expect(atTime).toMatchObject({ status: "created", key: { scopes: ["team:read"], expiresAt: "2099-06-30T16:00:00.000Z" } });
+  });
+
   it("invalid input is refused field by field and nothing is created", async () => {
     const founder = await user("founder@acme.example");
     const before = (await listApiKeys(founder.organization.id)).length;
@@ -85,7 +98,7 @@ describe("create key action", () => {
       fieldErrors: {
         name: "Enter a name for the key.",
         scopes: expect.any(String),
-        expiresAt: "Choose a date in the future (the key expires at 00:00 UTC that day).",
+        expiresAt: "Choose a time in the future (a date alone means 00:00 UTC that day).",
       },
       values: { name: " ", scopes: ["admin:write"], expiresAt: "2001-01-01" },
     });

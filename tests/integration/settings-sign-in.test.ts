@@ -16,7 +16,7 @@ import { sessionUserFromCookies } from "@/lib/auth/session";
 import { endSession } from "@/lib/data/ended-sessions";
 import { findSessionUser, findSessionUserByEmail } from "@/lib/data/users";
 import { parseEnv } from "@/lib/env";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { PEER_ADDRESS_HEADER } from "@/lib/ratelimit/client-address";
 
 const PASSWORD = "sundown-demo";
 let addressCounter = 0;

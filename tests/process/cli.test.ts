@@ -214,7 +214,7 @@ describe("on the embedded database", () => {
       );
       const badScope = await sundown(["keys", "create", "--org", "acme", "--name", "x", "--scopes", "admin"], env);
       expect(badScope.code).toBe(2);
-      expect(badScope.stderr).toMatch(/^sundown keys create: --scopes: unknown scope "admin"; valid scopes are reports:read, team:read\n/);
+      expect(badScope.stderr).toMatch(/^sundown keys create: --scopes: Unknown scope "admin"; valid scopes are reports:read, team:read\.\n/);
     }, SLOW);
 
     it("db migrate explains that the embedded database migrates itself", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCommandLine } from "@/cli/args";
-import { parseExpiry } from "@/lib/cli/command-args";
+import { commandArgSchemas, parseExpiry } from "@/lib/cli/command-args";
 import { UsageError } from "@/lib/cli/errors";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
@@ -37,15 +37,15 @@ describe("sundown command line", () => {
   });
 
   it.each([
-    ["keys create --org acme --name x --scopes reports:write", 'sundown keys create: --scopes: unknown scope "reports:write"; valid scopes are reports:read, team:read'],
-    ["keys create --org acme --name x --scopes ,", "sundown keys create: --scopes needs at least one scope: reports:read, team:read"],
+    ["keys create --org acme --name x --scopes reports:write", 'sundown keys create: --scopes: Unknown scope "reports:write"; valid scopes are reports:read, team:read.'],
+    ["keys create --org acme --name x --scopes ,", "sundown keys create: --scopes: Choose at least one scope: reports:read, team:read."],
     ["keys create --org acme --name x", "sundown keys create: --scopes is required"],
     ["keys create --name x --scopes reports:read", "sundown keys create: --org is required"],
     ["keys create --org acme --scopes reports:read", "sundown keys create: --name is required"],
-    ["keys create --org acme --name x --scopes reports:read --expires 2026-02-30", 'sundown keys create: --expires "2026-02-30" is not a valid date'],
-    ["keys create --org acme --name x --scopes reports:read --expires tomorrow", 'sundown keys create: --expires "tomorrow" is not a valid date'],
-    ["keys create --org acme --name x --scopes reports:read --expires 2026-11-21", 'sundown keys create: --expires "2026-11-21" is in the past'],
-    ["keys create --org acme --name x --scopes reports:read --expires 0d", 'sundown keys create: --expires "0d": must be at least 1d'],
+    ["keys create --org acme --name x --scopes reports:read --expires 2026-02-30", "sundown keys create: --expires: Enter a date as YYYY-MM-DD,"],
+    ["keys create --org acme --name x --scopes reports:read --expires tomorrow", "sundown keys create: --expires: Enter a date as YYYY-MM-DD,"],
+    ["keys create --org acme --name x --scopes reports:read --expires 2026-11-21", "sundown keys create: --expires: Choose a time in the future"],
+    ["keys create --org acme --name x --scopes reports:read --expires 0d", "sundown keys create: --expires: Choose a time in the future"],
     ["keys create --org acme --name x --scopes reports:read --nme y", "sundown keys create: unknown option '--nme'"],
     ["keys create --org acme --org globex --name x --scopes reports:read", "sundown keys create: --org is given more than once"],
     ["keys create --org --name x --scopes reports:read", "sundown keys create: --org needs a value"],
@@ -113,6 +113,16 @@ describe("parseExpiry", () => {
   });
 
   it("a timestamp needs a time zone, so it cannot mean different instants on different machines", () => {
-    expect(() => parseExpiry("2026-12-31T18:00:00", NOW)).toThrow('--expires "2026-12-31T18:00:00" is not a valid date');
+    expect(() => parseExpiry("2026-12-31T18:00:00", NOW)).toThrow("--expires: Enter a date as YYYY-MM-DD,");
+  });
+});
+
+describe("keys.create arguments crossing to the server", () => {
+  const args = (scopes: unknown) => ({ org: "acme", name: "x", scopes, expiresAt: null });
+
+  it("are checked again by the same scopes rule, with the same message", () => {
+    expect(commandArgSchemas["keys.create"].parse(args(["team:read", "reports:read"])).scopes).toEqual(["reports:read", "team:read"]);
+    const refused = commandArgSchemas["keys.create"].safeParse(args(["admin"]));
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(['Unknown scope "admin"; valid scopes are reports:read, team:read.']);
   });
 });

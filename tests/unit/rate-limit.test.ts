@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
-import { normalizeAddress, clientAddress, PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { normalizeAddress, clientAddress, PEER_ADDRESS_HEADER } from "@/lib/ratelimit/client-address";
 import { rateLimitHeaders } from "@/lib/http/rate-limit";
 import { PolicyLimiter, StoreHealth } from "@/lib/ratelimit/limiter";
 import { scriptSha, ShebangFreeScripts, stripLuaShebang } from "@/lib/ratelimit/lua";

@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { KeyAccessError, requireKeyManager } from "@/lib/auth/require-key-manager";
 import type { SessionUser } from "@/lib/data/users";
-import { createApiKeyInput, createFormFields, minExpiryDate, parseIsoDate, revokeApiKeyInput } from "@/lib/settings/api-key-inputs";
+import { parseCommandLine } from "@/cli/args";
+import { keyExpirySchema, minExpiryDate } from "@/lib/schemas/key-expiry";
+import { createKeyForUser } from "@/lib/settings/api-key-actions";
+import { createApiKeyInput, createFormFields, revokeApiKeyInput } from "@/lib/settings/api-key-inputs";
 import { callbackUrlOn, DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } from "@/lib/settings/callback-path";
 import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
+
+const SESSION_USER: SessionUser = {
+  userId: "u",
+  email: "e@example.com",
+  memberId: "m",
+  name: "N",
+  role: "member",
+  organization: { id: "o", slug: "s", name: "Org" },
+};
 
 function form(entries: [string, string][]): FormData {
   const data = new FormData();
@@ -27,10 +39,10 @@ describe("create key input", () => {
     expect(result.success && result.data).toEqual({ name: "Digest agent", scopes: ["reports:read"], expiresAt: null });
   });
 
-  it("accepts both scopes and a future date, expiring at 00:00 UTC that day", () => {
+  it("accepts both scopes (listed in SCOPES order) and a future date, expiring at 00:00 UTC that day", () => {
     const result = parse([["name", "x"], ["scopes", "team:read"], ["scopes", "reports:read"], ["expiresAt", "2026-11-23"]]);
     expect(result.success && result.data.expiresAt?.toISOString()).toBe("2026-11-23T00:00:00.000Z");
-    expect(result.success && result.data.scopes).toEqual(["team:read", "reports:read"]);
+    expect(result.success && result.data.scopes).toEqual(["reports:read", "team:read"]);
   });
 
   it("accepts 64 characters and refuses 65", () => {
@@ -70,31 +82,106 @@ describe("create key input", () => {
   );
 
   it("refuses no scope and an unknown scope", () => {
-    expect(fieldMessages([["name", "x"]])).toEqual({ scopes: "Choose at least one scope." });
-    expect(Object.keys(fieldMessages([["name", "x"], ["scopes", "admin:write"]]))).toEqual(["scopes"]);
+    expect(fieldMessages([["name", "x"]])).toEqual({ scopes: "Choose at least one scope: reports:read, team:read." });
+    expect(fieldMessages([["name", "x"], ["scopes", "admin:write"]])).toEqual({
+      scopes: 'Unknown scope "admin:write"; valid scopes are reports:read, team:read.',
+    });
   });
 
   it("refuses a repeated name field", () => {
     expect(Object.keys(fieldMessages([["name", "a"], ["name", "b"], ["scopes", "team:read"]]))).toEqual(["name"]);
   });
 
-  it.each(["2026-11-22", "2025-01-01", "1970-01-01"])("refuses %s: not in the future", (date) => {
+  it.each(["2026-11-22", "2025-01-01", "1970-01-01", "2026-11-22T11:59:59Z", "0d"])("refuses %s: not in the future", (date) => {
     expect(fieldMessages([["name", "x"], ["scopes", "team:read"], ["expiresAt", date]])).toEqual({
-      expiresAt: "Choose a date in the future (the key expires at 00:00 UTC that day).",
+      expiresAt: "Choose a time in the future (a date alone means 00:00 UTC that day).",
     });
   });
 
-  it.each(["2026-02-30", "27-01-01", "2027-1-1", "tomorrow", "2027-01-01T00:00:00Z"])("refuses %s: not a date", (date) => {
+  it.each(["2026-02-30", "27-01-01", "2027-1-1", "tomorrow", "2027-01-01T00:00:00", "30 days"])("refuses %s: not a date", (date) => {
     expect(fieldMessages([["name", "x"], ["scopes", "team:read"], ["expiresAt", date]])).toEqual({
-      expiresAt: "Enter a date as YYYY-MM-DD.",
+      expiresAt: "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.",
     });
   });
 
-  it("offers tomorrow (UTC) as the earliest expiry", () => {
+  it("offers tomorrow (UTC) as the earliest expiry, the first date the rule accepts", () => {
     expect(minExpiryDate(NOW)).toBe("2026-11-23");
     expect(minExpiryDate(new Date("2026-12-31T23:59:59.999Z"))).toBe("2027-01-01");
-    expect(parseIsoDate("2028-02-29")?.toISOString()).toBe("2028-02-29T00:00:00.000Z");
-    expect(parseIsoDate("2027-02-29")).toBeNull();
+    expect(keyExpirySchema(NOW).safeParse(minExpiryDate(NOW)).success).toBe(true);
+    expect(keyExpirySchema(NOW).safeParse("2026-11-22").success).toBe(false);
+  });
+
+  it("an expiry date means 00:00 UTC that day; leap days only in leap years", () => {
+    expect(keyExpirySchema(NOW).parse("2028-02-29").toISOString()).toBe("2028-02-29T00:00:00.000Z");
+    expect(keyExpirySchema(NOW).safeParse("2027-02-29").success).toBe(false);
+  });
+});
+
+describe("scopes and expiry: one rule for the settings form and the CLI", () => {
+  const founder: SessionUser = { ...SESSION_USER, role: "founder" };
+  type Answer = { scopes: string[]; expiresAt: string | null } | { field: "scopes" | "expiresAt"; message: string };
+
+  /** The settings action's answer: its field error when it refuses, else what it would create. */
+  async function formAnswer(scopes: string[], expires: string | undefined): Promise<Answer> {
+    const data = form([["name", "x"], ...scopes.map((s): [string, string] => ["scopes", s]), ...(expires === undefined ? [] : [["expiresAt", expires] as [string, string]])]);
+    const parsed = createApiKeyInput(NOW).safeParse(createFormFields(data));
+    if (parsed.success) return { scopes: parsed.data.scopes, expiresAt: parsed.data.expiresAt?.toISOString() ?? null };
+    // A refusal returns before anything touches the database: the action itself answers here.
+    const state = await createKeyForUser(founder, data, NOW);
+    if (state.status !== "error") throw new Error(`expected a refusal, got ${state.status}`);
+    const [[field, message]] = Object.entries(state.fieldErrors) as [["scopes" | "expiresAt", string]];
+    return { field, message };
+  }
+
+  /** The CLI's answer for the same input: its arguments, or its usage error without the command and flag. */
+  function cliAnswer(scopes: string[], expires: string | undefined): Answer {
+    const argv = ["keys", "create", "--org", "acme", "--name", "x", "--scopes", scopes.join(","), ...(expires === undefined ? [] : ["--expires", expires])];
+    try {
+      const invocation = parseCommandLine(argv, NOW);
+      if (invocation.kind !== "keys.create") throw new Error(`unexpected ${invocation.kind}`);
+      return { scopes: invocation.args.scopes, expiresAt: invocation.args.expiresAt };
+    } catch (error) {
+      const match = /^sundown keys create: --(scopes|expires): (.*)$/m.exec((error as Error).message);
+      if (!match) throw error;
+      return { field: match[1] === "scopes" ? "scopes" : "expiresAt", message: match[2]! };
+    }
+  }
+
+  it.each([
+    [["team:read", "reports:read", "team:read"], { scopes: ["reports:read", "team:read"], expiresAt: null }],
+    [[" reports:read "], { scopes: ["reports:read"], expiresAt: null }],
+    [[], { field: "scopes", message: "Choose at least one scope: reports:read, team:read." }],
+    [["", " "], { field: "scopes", message: "Choose at least one scope: reports:read, team:read." }],
+    [["admin:write"], { field: "scopes", message: 'Unknown scope "admin:write"; valid scopes are reports:read, team:read.' }],
+    [["reports:read", "Team:Read", "x"], { field: "scopes", message: 'Unknown scope "Team:Read", "x"; valid scopes are reports:read, team:read.' }],
+  ] as [string[], Answer][])("scopes %j: the same answer on both", async (scopes, expected) => {
+    expect(await formAnswer(scopes, undefined)).toEqual(expected);
+    expect(cliAnswer(scopes, undefined)).toEqual(expected);
+  });
+
+  const notATime = "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.";
+  const notInFuture = "Choose a time in the future (a date alone means 00:00 UTC that day).";
+  it.each([
+    ["2026-12-31", { scopes: ["team:read"], expiresAt: "2026-12-31T00:00:00.000Z" }],
+    ["2026-11-23", { scopes: ["team:read"], expiresAt: "2026-11-23T00:00:00.000Z" }],
+    ["2026-12-31T18:00:00+01:00", { scopes: ["team:read"], expiresAt: "2026-12-31T17:00:00.000Z" }],
+    ["30d", { scopes: ["team:read"], expiresAt: "2026-12-22T12:00:00.000Z" }],
+    [" 1d ", { scopes: ["team:read"], expiresAt: "2026-11-23T12:00:00.000Z" }],
+    ["2026-11-22", { field: "expiresAt", message: notInFuture }],
+    ["2026-11-22T12:00:00Z", { field: "expiresAt", message: notInFuture }],
+    ["0d", { field: "expiresAt", message: notInFuture }],
+    ["2026-02-30", { field: "expiresAt", message: notATime }],
+    ["2026-12-31T18:00:00", { field: "expiresAt", message: notATime }],
+    ["tomorrow", { field: "expiresAt", message: notATime }],
+    ["30", { field: "expiresAt", message: notATime }],
+  ] as [string, Answer][])("expiry %j: the same answer on both", async (expires, expected) => {
+    expect(await formAnswer(["team:read"], expires)).toEqual(expected);
+    expect(cliAnswer(["team:read"], expires)).toEqual(expected);
+  });
+
+  it("no expiry: the form's empty field and the CLI without --expires both mean a key that does not expire", async () => {
+    expect(await formAnswer(["team:read"], "")).toEqual({ scopes: ["team:read"], expiresAt: null });
+    expect(cliAnswer(["team:read"], undefined)).toEqual({ scopes: ["team:read"], expiresAt: null });
   });
 });
 
@@ -145,22 +232,13 @@ describe("sign-in messages", () => {
 });
 
 describe("key manager guard", () => {
-  const base: SessionUser = {
-    userId: "u",
-    email: "e@example.com",
-    memberId: "m",
-    name: "N",
-    role: "member",
-    organization: { id: "o", slug: "s", name: "Org" },
-  };
-
   it("lets founders and leads through", () => {
-    expect(requireKeyManager({ ...base, role: "founder" }).role).toBe("founder");
-    expect(requireKeyManager({ ...base, role: "lead" }).role).toBe("lead");
+    expect(requireKeyManager({ ...SESSION_USER, role: "founder" }).role).toBe("founder");
+    expect(requireKeyManager({ ...SESSION_USER, role: "lead" }).role).toBe("lead");
   });
 
   it("refuses members and signed-out callers with different reasons", () => {
-    expect(() => requireKeyManager({ ...base, role: "member" })).toThrow(
+    expect(() => requireKeyManager({ ...SESSION_USER, role: "member" })).toThrow(
       expect.objectContaining({ reason: "forbidden", message: "Only founders and leads can manage API keys." }),
     );
     expect(() => requireKeyManager(null)).toThrow(KeyAccessError);

@@ -8,8 +8,8 @@ import { canManageKeys } from "@/lib/auth/require-key-manager";
 import { requireSession } from "@/lib/auth/require-session";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
+import { minExpiryDate } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
-import { minExpiryDate } from "@/lib/settings/api-key-inputs";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "API keys" };

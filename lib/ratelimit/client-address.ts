@@ -2,9 +2,13 @@ import type http from "node:http";
 import { isIP } from "node:net";
 import { getEnv } from "@/lib/env";
 
+// Who a client is, for the budgets counted per address: the API's failed-key budget and sign-in's
+// failure budgets. It lives here, not in lib/http, because sign-in (lib/auth) reads it too and reading
+// a standard Headers object needs nothing of the HTTP layer.
+//
 // Route handlers never see the socket, and Next only fills X-Forwarded-For when the client did not
 // send one. So the server stamps each request's peer address into a header of its own, overwriting
-// whatever a client sent under that name (node-request-guard.ts calls this on every request);
+// whatever a client sent under that name (lib/http/node-request-guard.ts calls this on every request);
 // X-Forwarded-For is read only behind a trusted proxy.
 
 export const PEER_ADDRESS_HEADER = "x-sundown-peer-address";

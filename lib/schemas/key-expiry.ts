@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+const DAY_MS = 86_400_000;
+const DAYS_FROM_NOW = /^(\d{1,4})d$/;
+// Both ISO checks know the calendar: February 30 is refused, not rolled over into March. A timestamp
+// must carry its time zone, so that it cannot mean different instants on different machines.
+const isoDate = z.iso.date();
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+const NOT_A_TIME = "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.";
+const NOT_IN_FUTURE = "Choose a time in the future (a date alone means 00:00 UTC that day).";
+
+function instantOf(text: string, now: Date): Date | undefined {
+  const days = DAYS_FROM_NOW.exec(text);
+  if (days) return new Date(now.getTime() + Number(days[1]) * DAY_MS);
+  if (isoDate.safeParse(text).success) return new Date(`${text}T00:00:00Z`);
+  if (isoTimestamp.safeParse(text).success) return new Date(text);
+  return undefined;
+}
+
+/**
+ * When a new key stops working, the same rule and messages on every surface that creates one (the
+ * settings form's date field, the CLI's --expires): a date (`2026-12-31`, meaning 00:00 UTC that day),
+ * a timestamp with a time zone (`2026-12-31T18:00:00+01:00`) or a number of days from `now` (`30d`),
+ * and in the future. No expiry at all is each surface's own way of leaving the input out.
+ */
+export function keyExpirySchema(now = new Date()) {
+  return z.string({ error: NOT_A_TIME }).transform((value, ctx): Date => {
+    const text = value.trim();
+    const at = instantOf(text, now);
+    if (!at) {
+      ctx.addIssue({ code: "custom", message: NOT_A_TIME });
+      return z.NEVER;
+    }
+    if (at.getTime() <= now.getTime()) {
+      ctx.addIssue({ code: "custom", message: NOT_IN_FUTURE });
+      return z.NEVER;
+    }
+    return at;
+  });
+}
+
+/** The earliest date keyExpirySchema accepts, for a date picker's minimum: tomorrow in UTC. */
+export function minExpiryDate(now = new Date()): string {
+  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS).toISOString().slice(0, 10);
+}
