@@ -3,9 +3,6 @@ import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
 
 // How a rate-limit result reads on the wire. The policies and limiters are lib/ratelimit's.
 
-// Re-exported for lib/openapi/document.ts until it imports the window from lib/ratelimit/policies itself.
-export { RATE_LIMIT_WINDOW_SECONDS };
-
 export type RateLimitPolicyName = "per-key" | "per-address";
 
 /** Whole seconds from now until `reset`, never negative. */

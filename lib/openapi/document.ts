@@ -4,7 +4,7 @@ import { KEY_PATTERN_SOURCE } from "@/lib/auth/api-key";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { API_VERSION, buildApiRoot } from "@/lib/discovery/api-root";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/errors";
-import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/http/rate-limit";
+import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
 import { OPERATIONS, KEYED_OPERATIONS, statusesOf, type KeyedOperation, type Operation } from "@/lib/operations/table";
 import { errorSchema } from "@/lib/schemas/common";
 import { REPORT_LIMIT } from "@/lib/schemas/reports";
