@@ -6,13 +6,13 @@ import { createApiKey } from "@/lib/data/api-keys";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ReportContent } from "@/lib/schemas/reports";
 
-export interface BenchSize {
+interface BenchSize {
   members: number;
   reports: number;
   keys: number;
 }
 
-export const BENCH_SIZE: BenchSize = { members: 40, reports: 400, keys: 50 };
+const BENCH_SIZE: BenchSize = { members: 40, reports: 400, keys: 50 };
 
 export interface BenchFixture {
   organizationId: string;
@@ -66,7 +66,7 @@ function longStringReport(organizationId: string, generatedAt: Date) {
 }
 
 /** Creates the organization, members, reports and keys in the process's current database. */
-export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE): Promise<BenchFixture> {
+async function seedBenchOrganization(size: BenchSize = BENCH_SIZE): Promise<BenchFixture> {
   const db = await getDb();
   const organizationId = randomUUID();
   const slug = `bench-${organizationId.slice(0, 8)}`;

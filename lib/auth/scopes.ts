@@ -15,7 +15,3 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
-
-export function hasScope(granted: readonly string[], required: Scope): boolean {
-  return granted.includes(required);
-}
