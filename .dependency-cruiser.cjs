@@ -6,7 +6,7 @@
 const TOOL_DEFINITIONS = "^lib/(mcp/tools[.]ts$|operations/)";
 // The MCP SDK's transports, and ours that wrap them.
 const MCP_TRANSPORTS = [
-  "node_modules/@modelcontextprotocol/sdk/dist/(esm|cjs)/server/(streamableHttp|webStandardStreamableHttp|stdio|sse|express)[.]js$",
+  "node_modules/@modelcontextprotocol/sdk/dist/(esm|cjs)/server/(streamableHttp|webStandardStreamableHttp|stdio|sse|express)[.](d[.]ts|js)$",
   "^lib/mcp/(http|stdio)[.]ts$",
 ];
 
@@ -65,15 +65,7 @@ module.exports = {
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: {
-      path: [
-        "^lib/generated/",
-        "^[.]next",
-        "^node_modules/",
-        "^bench/out/",
-        "^test-results/",
-        "^playwright-report/",
-        "^coverage/",
-      ],
+      path: ["^lib/generated/", "^[.]next", "^bench/out/", "^test-results/", "^playwright-report/", "^coverage/"],
     },
     // Type-only imports count: a type from lib/http in lib/data still ties data to HTTP.
     tsPreCompilationDeps: true,
