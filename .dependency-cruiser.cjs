@@ -30,26 +30,13 @@ module.exports = {
       to: { path: "^app/" },
     },
     {
-      name: "core-not-to-http",
+      name: "transport-free-not-to-http",
       severity: "error",
       comment:
-        "Data, auth, rate limiting, schemas and the database serve REST, MCP, the CLI and settings alike: " +
-        "they know no HTTP. Errors come from lib/errors.ts; HTTP turns them into responses.",
-      from: { path: "^lib/(data|auth|ratelimit|schemas|db)/" },
-      to: { path: "^lib/http/" },
-    },
-    {
-      name: "errors-not-to-http",
-      severity: "error",
-      comment: "lib/errors.ts belongs to no transport: every surface imports it, so it imports nothing from lib/http.",
-      from: { path: "^lib/errors[.]ts$" },
-      to: { path: "^lib/http/" },
-    },
-    {
-      name: "mcp-tools-not-to-http",
-      severity: "error",
-      comment: "MCP tool definitions (lib/mcp/tools.ts, lib/operations/) are transport-free: no lib/http.",
-      from: { path: TOOL_DEFINITIONS },
+        "Data, auth, rate limiting, schemas, the database, lib/errors.ts and the MCP tool definitions serve " +
+        "REST, MCP, the CLI and settings alike: they know no HTTP. Errors come from lib/errors.ts; lib/http " +
+        "turns them into responses.",
+      from: { path: ["^lib/(data|auth|ratelimit|schemas|db)/", "^lib/errors[.]ts$", TOOL_DEFINITIONS] },
       to: { path: "^lib/http/" },
     },
     {
