@@ -8,7 +8,7 @@ import { GET as listReports } from "@/app/api/v1/reports/route";
 import { generateApiKey } from "@/lib/auth/api-key";
 import { createApiKey } from "@/lib/data/api-keys";
 import { findOrganization } from "@/lib/data/organizations";
-import { openPostgres, useDbHandle } from "@/lib/db";
+import { openPostgres, installDbHandle } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { createSeededDatabase } from "../tests/helpers/seeded-postgres";
 
@@ -29,7 +29,7 @@ process.env.DATABASE_URL = database.url;
 process.env.SUNDOWN_RATE_LIMIT = "1";
 resetEnvCache();
 const handle = openPostgres(database.url, 1);
-useDbHandle(handle);
+installDbHandle(handle);
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 

@@ -34,7 +34,7 @@ function readStat(pid: number): StatLine | undefined {
 }
 
 /** The root and every live descendant. */
-export function processTree(rootPid: number): StatLine[] {
+function processTree(rootPid: number): StatLine[] {
   const all = readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
     .map((name) => readStat(Number(name)))
@@ -63,7 +63,7 @@ function statusKiB(pid: number, field: "VmRSS" | "VmHWM"): number {
 }
 
 /** Resident memory of the tree right now, in MiB. */
-export function treeRssMiB(rootPid: number): number {
+function treeRssMiB(rootPid: number): number {
   return processTree(rootPid).reduce((sum, s) => sum + statusKiB(s.pid, "VmRSS"), 0) / 1024;
 }
 

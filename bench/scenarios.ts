@@ -16,7 +16,7 @@ export interface Scenario {
 /** How many keys and ids each scenario cycles through. */
 const ROTATION = 16;
 
-export const MCP_PATH = "/api/mcp";
+const MCP_PATH = "/api/mcp";
 
 function bearer(key: string): Record<string, string> {
   return { authorization: `Bearer ${key}` };

@@ -1,18 +1,18 @@
 // The benchmark organization: hundreds of reports, dozens of members, many keys. Written through
 // lib/ (the Prisma client of lib/db, createApiKey of lib/data), so keys are real keys.
 import { randomBytes, randomUUID } from "node:crypto";
-import { closeDb, getDb, migratePostgres, openEmbedded, openPostgres, useDbHandle } from "@/lib/db";
+import { closeDb, getDb, migratePostgres, openEmbedded, openPostgres, installDbHandle } from "@/lib/db";
 import { createApiKey } from "@/lib/data/api-keys";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ReportContent } from "@/lib/schemas/reports";
 
-export interface BenchSize {
+interface BenchSize {
   members: number;
   reports: number;
   keys: number;
 }
 
-export const BENCH_SIZE: BenchSize = { members: 40, reports: 400, keys: 50 };
+const BENCH_SIZE: BenchSize = { members: 40, reports: 400, keys: 50 };
 
 export interface BenchFixture {
   organizationId: string;
@@ -66,7 +66,7 @@ function longStringReport(organizationId: string, generatedAt: Date) {
 }
 
 /** Creates the organization, members, reports and keys in the process's current database. */
-export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE): Promise<BenchFixture> {
+async function seedBenchOrganization(size: BenchSize = BENCH_SIZE): Promise<BenchFixture> {
   const db = await getDb();
   const organizationId = randomUUID();
   const slug = `bench-${organizationId.slice(0, 8)}`;
@@ -121,7 +121,7 @@ export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE): Promi
  * closes it (PGlite allows one process per directory).
  */
 export async function seedEmbedded(dataDir: string): Promise<BenchFixture> {
-  useDbHandle(await openEmbedded(dataDir, "cli"));
+  installDbHandle(await openEmbedded(dataDir, "cli"));
   try {
     return await seedBenchOrganization();
   } finally {
@@ -132,7 +132,7 @@ export async function seedEmbedded(dataDir: string): Promise<BenchFixture> {
 /** PostgreSQL: migrate, seed, and keep the connection to remove the organization afterwards. */
 export async function seedPostgres(url: string): Promise<{ fixture: BenchFixture; cleanUp(): Promise<void> }> {
   await migratePostgres(url);
-  useDbHandle(openPostgres(url, 2));
+  installDbHandle(openPostgres(url, 2));
   const fixture = await seedBenchOrganization();
   return {
     fixture,

@@ -155,7 +155,7 @@ function fixed(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : "n/a";
 }
 
-export function formatStatuses(statuses: Record<string, number>): string {
+function formatStatuses(statuses: Record<string, number>): string {
   const entries = Object.entries(statuses).sort(([a], [b]) => a.localeCompare(b));
   return entries.length === 0 ? "none" : entries.map(([code, n]) => `${code}×${n}`).join(" ");
 }

@@ -135,7 +135,7 @@ const COMMAND_SPECS: CommandSpec[] = [
 
 const GROUPS = [...new Set(COMMAND_SPECS.filter((c) => c.name.includes(" ")).map((c) => c.name.split(" ")[0]!))];
 
-export function generalHelp(): string {
+function generalHelp(): string {
   const label = (c: CommandSpec) => (c.name === "seed" ? "seed --demo" : c.name);
   const width = Math.max(...COMMAND_SPECS.map((c) => label(c).length));
   return [

@@ -6,7 +6,7 @@ import { printableJson } from "./printable";
 // Both get values from the database with their non-printable characters escaped (./printable.ts): human
 // output by main.ts before formatting, JSON here.
 
-export function table(headers: string[], rows: string[][]): string {
+function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join("  ");
   return [line(headers), ...rows.map(line)].join("\n");

@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { PROJECT_ROOT } from "@/lib/project-root";
 
-// Every setting Sundown reads, validated once. Feature code imports `env`, never `process.env`.
+// Every setting Sundown reads, validated once. Feature code calls `getEnv()`, never reads `process.env`.
 
 const optionalUrl = z.url().optional();
 const flag = z

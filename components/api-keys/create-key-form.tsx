@@ -26,7 +26,7 @@ export function CreateKeyForm({ action, scopes, nameMax, minExpiry }: Props) {
   // After a refusal, focus goes to the first field to fix (or the message when no field is at fault).
   useEffect(() => {
     if (state.status !== "error") return;
-    const first = (Object.keys(FIELD_IDS) as CreateKeyField[]).find((f) => errors[f]);
+    const first = (Object.keys(FIELD_IDS) as CreateKeyField[]).find((f) => state.fieldErrors[f]);
     if (first) document.getElementById(FIELD_IDS[first])?.focus();
     else summaryRef.current?.focus();
   }, [state]);

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export const DEMO_PASSWORD = "sundown-demo";
+const DEMO_PASSWORD = "sundown-demo";
 
 export class SignInPage {
   readonly heading: Locator;

@@ -17,7 +17,7 @@ import { createRateLimiter } from "@/lib/ratelimit/policies";
 import { callbackUrlOn } from "@/lib/settings/callback-path";
 
 /** What the session cookie (a JWT) carries besides name and email. Authorization re-reads role and org from the database. */
-export interface SessionClaims {
+interface SessionClaims {
   userId: string;
   memberId: string;
   organizationId: string;
@@ -190,7 +190,7 @@ function readSecretFile(file: string): string | undefined {
  * next-auth 4 reads its public URL from process.env only, and without NEXTAUTH_URL it would build sign-in
  * links and redirects from the request's (forgeable) Host header. So it always gets the configured one.
  */
-export function configureAuthUrl(env: Env = getEnv()): void {
+function configureAuthUrl(env: Env = getEnv()): void {
   process.env.NEXTAUTH_URL = signInUrl(env);
 }
 

@@ -71,9 +71,9 @@ export async function migrateDatabase(): Promise<CommandResult<"db.migrate"> & {
 }
 
 async function runWithDatabase<N extends CommandName>(handle: DbHandle, name: N, args: CommandArgs<N>): Promise<CommandResult<N>> {
-  const { closeDb, useDbHandle } = await import("@/lib/db");
+  const { closeDb, installDbHandle } = await import("@/lib/db");
   const { runCommand } = await import("./commands");
-  useDbHandle(handle);
+  installDbHandle(handle);
   // An interrupted command still closes the database cleanly and releases the lock.
   const onSignal = () => void closeDb().finally(() => process.exit(130));
   process.once("SIGINT", onSignal);

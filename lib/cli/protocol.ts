@@ -13,7 +13,7 @@ export interface CommandRequest {
 export type CommandResponse = { ok: true; result: unknown } | { ok: false; error: CommandFailure };
 
 /** Room for the largest import file (20 MB) once re-encoded, with margin. */
-export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export function encodeMessage(message: CommandRequest | CommandResponse): string {
   return `${JSON.stringify(message)}\n`;

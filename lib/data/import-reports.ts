@@ -15,7 +15,7 @@ export const IMPORT_LIMITS = { maxReports: 10_000, maxBytes: 20 * 1024 * 1024 } 
 
 // From the Unix epoch, before which no tool wrote a report and where JavaScript, PostgreSQL and ISO 8601 agree on the
 // calendar (no year 0, no BC), to the last instant ISO 8601 writes with a four-digit year, as the API prints it.
-export const GENERATED_AT_RANGE = { earliest: "1970-01-01T00:00:00.000Z", latest: "9999-12-31T23:59:59.999Z" } as const;
+const GENERATED_AT_RANGE = { earliest: "1970-01-01T00:00:00.000Z", latest: "9999-12-31T23:59:59.999Z" } as const;
 
 const INSERT_CHUNK = 1_000;
 
@@ -35,7 +35,7 @@ export class ImportError extends Error {
   }
 }
 
-export function formatImportIssues(issues: ImportIssue[]): string {
+function formatImportIssues(issues: ImportIssue[]): string {
   const listed = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `  ${i.path ? `${i.path}: ` : ""}${i.message}`);
   const more = issues.length > MAX_LISTED_ISSUES ? [`  …and ${issues.length - MAX_LISTED_ISSUES} more`] : [];
   const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;

@@ -2,7 +2,7 @@
 // surrogates (with driver text the operator cannot act on), and every reader of stored content walks it. The import
 // checks all of it up front, walking with an explicit stack so that input nested 100,000 deep is reported, not fatal.
 
-export const REPORT_CONTENT_LIMITS = {
+const REPORT_CONTENT_LIMITS = {
   /** Levels of objects and arrays, the report object itself being level 1; the scrubber cuts at 64, so nothing imported is ever cut. */
   maxDepth: 32,
   /** Characters (UTF-16 code units) in one string value or key: a long log excerpt fits, a pasted screenshot does not. */

@@ -17,6 +17,9 @@ const READ_TIMEOUT_MESSAGE = "Query read timeout";
  * an unfinished transaction. Ending it discards it and makes the server roll back.
  */
 class BoundedClient extends pg.Client {
+  // One implementation stands for all of pg's overloads, one of which returns its generic argument (a
+  // Submittable): only `any` is assignable to every overload's return type.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   override query(...args: unknown[]): any {
     const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
     if (!(result instanceof Promise)) return result;
@@ -53,6 +56,7 @@ export class BoundedPool extends pg.Pool {
     this.timeoutMs = timeoutMs;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as BoundedClient.query: pg's overloads
   override query(...args: unknown[]): any {
     const [config, values, callback] = args;
     const promiseForm = typeof values !== "function" && callback === undefined && typeof (config as pg.Submittable)?.submit !== "function";

@@ -47,7 +47,7 @@ export async function getSql(): Promise<SqlReader> {
 }
 
 /** Installs an already-open handle as the process's database (the CLI, tests). */
-export function useDbHandle(handle: DbHandle): void {
+export function installDbHandle(handle: DbHandle): void {
   registry.__sundownDb = Promise.resolve(handle);
 }
 

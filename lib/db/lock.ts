@@ -78,7 +78,7 @@ function writeLockFile(file: string, info: LockInfo, mode: "create" | "replace")
 
 // How long to wait for a holder to go away before refusing: enough for a process killed a moment ago to
 // finish dying (signal delivery, heap teardown, being reaped), short enough to refuse a live one promptly.
-export const LOCK_WAIT_MS = 3_000;
+const LOCK_WAIT_MS = 3_000;
 const LOCK_POLL_MS = 50;
 
 /**
@@ -99,7 +99,7 @@ export async function acquireLock(
 }
 
 /** Takes the lock, or returns the live holder's info. A lock left by a dead process is taken over. */
-export function tryAcquireLock(dataDir: string, role: LockInfo["role"]): HeldLock | { heldBy: LockInfo } {
+function tryAcquireLock(dataDir: string, role: LockInfo["role"]): HeldLock | { heldBy: LockInfo } {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = lockPath(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {

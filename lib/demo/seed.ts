@@ -37,7 +37,7 @@ function reportContent(org: DemoOrganization, members: SeededMember[], day: numb
     const owner = pick(random, people);
     return { title: `${pick(random, SHIPPED)} ${pick(random, org.projects)}`, owner: owner.name, member_id: owner.id };
   });
-  const quiet = active.filter((m) => random() < 0.15).slice(0, 2);
+  const quiet = active.filter(() => random() < 0.15).slice(0, 2);
   const silent = quiet.map((m) => ({
     member: m.name,
     member_id: m.id,

@@ -1,9 +1,9 @@
 import { discoveryUrls } from "./api-root";
 
 // RFC 9727 API catalog: a linkset (RFC 9264) whose profile parameter names RFC 9727.
-export const API_CATALOG_PROFILE = "https://www.rfc-editor.org/info/rfc9727";
+const API_CATALOG_PROFILE = "https://www.rfc-editor.org/info/rfc9727";
 export const API_CATALOG_CONTENT_TYPE = `application/linkset+json; profile="${API_CATALOG_PROFILE}"`;
-export const OPENAPI_MEDIA_TYPE = "application/vnd.oai.openapi+json;version=3.1";
+const OPENAPI_MEDIA_TYPE = "application/vnd.oai.openapi+json;version=3.1";
 
 interface LinkTarget {
   href: string;

@@ -6,7 +6,7 @@ import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
 export type RateLimitPolicyName = "per-key" | "per-address";
 
 /** Whole seconds from now until `reset`, never negative. */
-export function secondsUntil(reset: number, now = Date.now()): number {
+function secondsUntil(reset: number, now = Date.now()): number {
   return Math.max(0, Math.ceil((reset - now) / 1000));
 }
 

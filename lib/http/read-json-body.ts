@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors";
 
 /** Default cap for JSON request bodies (the MCP endpoint's JSON-RPC messages are small). */
-export const MAX_JSON_BODY_BYTES = 64 * 1024;
+const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError("payload_too_large", `The request body exceeds ${maxBytes} bytes.`);

@@ -11,7 +11,7 @@ import type { SundownSource } from "./source";
 // in-memory connection, so the card lists exactly what tools/list answers.
 
 export const SERVER_CARD_CONTENT_TYPE = "application/mcp-server-card+json";
-export const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
+const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 // Streamable HTTP exists since 2025-03-26; older versions spoke HTTP+SSE.
 const STREAMABLE_HTTP_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= "2025-03-26");
 

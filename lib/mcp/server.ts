@@ -13,7 +13,7 @@ export const SERVER_TITLE = "Sundown";
 export const SERVER_DESCRIPTION =
   "Read-only, organization-scoped access to end-of-day reports (shipped, silent, slipping, blockers, KPI status) and the team roster.";
 
-export const SERVER_INSTRUCTIONS = [
+const SERVER_INSTRUCTIONS = [
   "Sundown gives read-only access to one organization's end-of-day reports and team roster; the API key decides which organization.",
   "Start with whoami to see the organization and the key's scopes (reports:read for reports, team:read for the roster).",
   "To answer questions about recent work, call list_reports, then get_report for the reports you need; use list_team to turn member ids into names.",

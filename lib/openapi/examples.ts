@@ -19,7 +19,7 @@ const memberId = (index: number) => exampleId(2, index + 1);
 const reportId = (index: number) => exampleId(3, index + 1);
 const memberNamed = (name: string) => memberId(acme.members.findIndex((m) => m.name === name));
 
-export const EXAMPLE_ORGANIZATION_ID = exampleId(1, 1);
+const EXAMPLE_ORGANIZATION_ID = exampleId(1, 1);
 export const EXAMPLE_REPORT_ID = reportId(0);
 
 export const identityExample: Identity = {

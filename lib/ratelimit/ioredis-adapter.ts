@@ -5,7 +5,7 @@ import type { ScriptRunner } from "./redis-store";
 // The part of the @upstash/redis client that the sliding log calls: EVALSHA, and EVAL when Redis
 // answers NOSCRIPT. Implemented on ioredis for a plain Redis at REDIS_URL.
 
-export class RedisUnavailableError extends Error {
+class RedisUnavailableError extends Error {
   constructor(status: string) {
     super(`Redis connection is ${status}`);
     this.name = "RedisUnavailableError";

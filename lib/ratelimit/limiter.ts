@@ -21,13 +21,13 @@ export interface RateLimitResult {
 }
 
 /** How long a Redis call may keep this process waiting before the request is limited in memory instead. */
-export const STORE_TIMEOUT_MS = 100;
+const STORE_TIMEOUT_MS = 100;
 /** Upper bound on that wait in wall time, for a process too busy to ever sit idle. */
-export const STORE_MAX_WAIT_MS = 1_000;
+const STORE_MAX_WAIT_MS = 1_000;
 /** After a failure, requests skip the store this long before trying it again. */
-export const STORE_RETRY_MS = 1_000;
+const STORE_RETRY_MS = 1_000;
 /** The degradation warning is written at most once per this interval per store. */
-export const DEGRADED_LOG_INTERVAL_MS = 60_000;
+const DEGRADED_LOG_INTERVAL_MS = 60_000;
 
 export type StoreResult = RateLimitResult & {
   /** Where this request was counted; "memory-fallback" while the shared store is unreachable. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { scopeSchema } from "@/lib/auth/scopes";
 import { uuid } from "./common";
 
-export const organizationSchema = z
+const organizationSchema = z
   .object({
     id: uuid.meta({ description: "Organization identifier." }),
     name: z.string().meta({ description: "Organization name." }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { timestamp, uuid } from "./common";
 
-export const REPORT_SCOPES = ["org", "lead", "member"] as const;
+const REPORT_SCOPES = ["org", "lead", "member"] as const;
 export const reportScopeSchema = z.enum(REPORT_SCOPES);
 
 export const REPORT_LIMIT = { min: 1, max: 50, default: 14 } as const;
@@ -35,7 +35,7 @@ export const reportContentSchema = z
 
 export type ReportContent = z.infer<typeof reportContentSchema>;
 
-export const reportSummarySchema = z
+const reportSummarySchema = z
   .object({
     id: uuid,
     scope: reportScopeSchema,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { uuid } from "./common";
 
-export const MEMBER_ROLES = ["founder", "lead", "member"] as const;
+const MEMBER_ROLES = ["founder", "lead", "member"] as const;
 
-export const teamMemberSchema = z
+const teamMemberSchema = z
   .object({
     id: uuid,
     name: z.string(),

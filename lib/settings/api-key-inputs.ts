@@ -18,8 +18,6 @@ export function createApiKeyInput(now = new Date()) {
   });
 }
 
-export type CreateApiKeyInput = z.output<ReturnType<typeof createApiKeyInput>>;
-
 export const revokeApiKeyInput = z.object({
   keyId: uuid.transform((id) => id.toLowerCase()),
 });

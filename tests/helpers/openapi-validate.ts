@@ -7,7 +7,7 @@ import { buildOpenApiDocument } from "@/lib/openapi/document";
 // 2020-12 validator (OpenAPI 3.1 schemas are 2020-12). Any test that calls a route can use it:
 //   expectMatchesOpenApi("get", "/api/v1/reports/{id}", res.status, res.body, res.headers)
 
-export const OPENAPI_TEST_BASE = "http://localhost:3000";
+const OPENAPI_TEST_BASE = "http://localhost:3000";
 
 type Json = Record<string, any>;
 
@@ -40,7 +40,7 @@ function resolve<T = Json>(node: Json): T {
 }
 
 /** The documented response of an operation for one status, or an error naming what is missing. */
-export function documentedResponse(method: string, pathTemplate: string, status: number): Json {
+function documentedResponse(method: string, pathTemplate: string, status: number): Json {
   const operation = document.paths?.[pathTemplate]?.[method.toLowerCase()];
   if (!operation) throw new Error(`OpenAPI document has no operation ${method.toUpperCase()} ${pathTemplate}`);
   const response = operation.responses?.[String(status)];
@@ -93,13 +93,4 @@ export function expectMatchesOpenApi(method: string, pathTemplate: string, statu
       }
     }
   }
-}
-
-/** The operations of the document as "METHOD /path" strings, for consistency checks. */
-export function documentedOperations(): string[] {
-  return Object.entries<Json>(document.paths ?? {}).flatMap(([path, item]) =>
-    Object.keys(item)
-      .filter((m) => ["get", "put", "post", "patch", "delete", "head", "options", "trace"].includes(m))
-      .map((m) => `${m.toUpperCase()} ${path}`),
-  );
 }

@@ -1,4 +1,4 @@
-import { getDbHandle, openPostgres, useDbHandle } from "@/lib/db";
+import { getDbHandle, openPostgres, installDbHandle } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { createSeededDatabase } from "./seeded-postgres";
 
@@ -14,9 +14,9 @@ export async function usePrivateDatabase(): Promise<() => Promise<void>> {
   const previous = await getDbHandle();
   const database = await createSeededDatabase(adminUrl, "sundown_private");
   const handle = openPostgres(database.url, 2);
-  useDbHandle(handle);
+  installDbHandle(handle);
   return async () => {
-    useDbHandle(previous);
+    installDbHandle(previous);
     await handle.close();
     await database.drop();
   };

@@ -14,7 +14,7 @@ export interface ThrowawayRedis {
   stop(): Promise<void>;
 }
 
-export const REDIS_SERVER_BIN = process.env.REDIS_SERVER_BIN ?? "redis-server";
+const REDIS_SERVER_BIN = process.env.REDIS_SERVER_BIN ?? "redis-server";
 
 function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {

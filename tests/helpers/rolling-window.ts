@@ -8,7 +8,7 @@ import type { WindowState } from "@/lib/ratelimit/window";
 export const BURST = { limit: 5, windowMs: 1_000 } as const;
 
 /** Instants of the pattern, in ms: a burst at 900–905 (one more than the limit), then one every 100 ms from 1000 to 2800. */
-export const BURST_INSTANTS = [900, 901, 902, 903, 904, 905, ...Array.from({ length: 19 }, (_, i) => 1_000 + i * 100)];
+const BURST_INSTANTS = [900, 901, 902, 903, 904, 905, ...Array.from({ length: 19 }, (_, i) => 1_000 + i * 100)];
 
 /** Where the pattern is admitted by a true rolling window of 5 per second. */
 export const BURST_ADMITTED = [900, 901, 902, 903, 904, 1_900, 2_000, 2_100, 2_200, 2_300];

@@ -28,7 +28,7 @@ export async function createSeededDatabase(adminUrl: string, prefix: string): Pr
   };
 }
 
-export function withDatabase(url: string, database: string): string {
+function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();

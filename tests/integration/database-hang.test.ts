@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
-import { getDbHandle, openPostgres, useDbHandle, type DbHandle } from "@/lib/db";
+import { getDbHandle, openPostgres, installDbHandle, type DbHandle } from "@/lib/db";
 import { DATABASE_RETRY_AFTER_SECONDS, toApiError } from "@/lib/errors";
 import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
@@ -34,12 +34,12 @@ describe.runIf(process.env.DATABASE_URL)("a hung PostgreSQL", () => {
     proxy = await startPausableProxy(database.url);
     previous = await getDbHandle();
     handle = await withEnv({ DATABASE_TIMEOUT_MS: String(TIMEOUT_MS) }, async () => openPostgres(proxy.url));
-    useDbHandle(handle);
+    installDbHandle(handle);
     key = (await mintKey()).key;
   });
 
   afterAll(async () => {
-    useDbHandle(previous);
+    installDbHandle(previous);
     proxy?.resume();
     await handle?.close();
     await proxy?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis as IORedis } from "ioredis";
-import { openPostgres, useDbHandle, type DbHandle } from "@/lib/db";
+import { openPostgres, installDbHandle, type DbHandle } from "@/lib/db";
 import { bearer, mintKey } from "../helpers/keys";
 import { startPostgresServer, type ThrowawayPostgres } from "../helpers/postgres-server";
 import { startRedisServer, type ThrowawayRedis } from "../helpers/redis-server";
@@ -20,7 +20,7 @@ beforeAll(async () => {
   postgres = await startPostgresServer();
   const url = await postgres.createSundownDatabase("sundown_ratelimit");
   db = openPostgres(url, 2);
-  useDbHandle(db);
+  installDbHandle(db);
   redis = await startRedisServer();
   inspect = new IORedis(redis.url);
   const env = { DATABASE_URL: url, REDIS_URL: redis.url };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openPostgres, useDbHandle, type DbHandle } from "@/lib/db";
+import { openPostgres, installDbHandle, type DbHandle } from "@/lib/db";
 import { bearer, mintKey } from "../helpers/keys";
 import { startPostgresServer, type ThrowawayPostgres } from "../helpers/postgres-server";
 import { startServer, type RunningServer } from "../helpers/server";
@@ -16,7 +16,7 @@ beforeAll(async () => {
   postgres = await startPostgresServer();
   const url = await postgres.createSundownDatabase("sundown_resilience");
   db = openPostgres(url, 2);
-  useDbHandle(db);
+  installDbHandle(db);
   key = (await mintKey()).key;
   await db.close();
   server = await startServer({ DATABASE_URL: url });
