@@ -84,8 +84,8 @@ export default async function DocsPage() {
             <div>
               <dt>Machine-readable</dt>
               <dd>
-                <a href="/openapi.json">OpenAPI 3.1</a> · <a href="/.well-known/api-catalog">API catalog</a> ·{" "}
-                <a href="/llms.txt">llms.txt</a> · <a href="/api/v1">API root</a>
+                <a href={urls.openapi}>OpenAPI 3.1</a> · <a href={urls.apiCatalog}>API catalog</a> ·{" "}
+                <a href={urls.llmsTxt}>llms.txt</a> · <a href={urls.apiRoot}>API root</a>
               </dd>
             </div>
           </dl>
@@ -236,7 +236,7 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
           <p>
             Sundown is also an MCP server. Remote clients connect over Streamable HTTP at <code>{urls.mcpEndpoint}</code> with
             the same <code>Authorization: Bearer</code> header; the server card is at{" "}
-            <a href="/.well-known/mcp/server-card.json">/.well-known/mcp/server-card.json</a>. Tools use the same scopes and
+            <a href={urls.mcpServerCard}>/.well-known/mcp/server-card.json</a>. Tools use the same scopes and
             rate limit as REST; a tool called without its scope returns an error that names the scope.
           </p>
           <CodeBlock label="Claude Code">{`claude mcp add --transport http sundown ${urls.mcpEndpoint} \\

@@ -7,7 +7,7 @@ import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
 import type { McpHooks } from "./tools";
 
-export const LEAD_BRIEF = { name: "lead_brief", defaultCount: 7, maxCount: 14 } as const;
+const LEAD_BRIEF = { name: "lead_brief", defaultCount: 7, maxCount: 14 } as const;
 
 // Prompt arguments arrive as strings; only plain digits within the bounds are accepted, as for `limit` in REST.
 const countArgument = z

@@ -10,8 +10,8 @@ import type { McpHooks } from "./tools";
 // Reports as resources, for clients that attach context rather than call tools. Contents are the same JSON
 // as the REST API returns; report text stays inside the contents, never in names or descriptions.
 
-export const LATEST_REPORTS_URI = "sundown://reports/latest";
-export const REPORT_URI_TEMPLATE = "sundown://reports/{id}";
+const LATEST_REPORTS_URI = "sundown://reports/latest";
+const REPORT_URI_TEMPLATE = "sundown://reports/{id}";
 const JSON_MIME = "application/json";
 
 export function reportUri(id: string): string {

@@ -39,13 +39,13 @@ export const TOOLS: ToolDefinition[] = KEYED_OPERATIONS.map((operation) => ({
   input: inputSchemaOf(operation),
 }));
 
-export const READ_ONLY_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+const READ_ONLY_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
 
 /**
  * The output schema as MCP needs it: a tool's outputSchema must be `type: "object"` at its root, and a schema
  * registered with an id would be emitted as a bare `$ref`. The same shape without the id keeps the contract.
  */
-export function mcpOutputSchema(schema: z.ZodType): ObjectSchema {
+function mcpOutputSchema(schema: z.ZodType): ObjectSchema {
   return z.object((schema as ObjectSchema).shape);
 }
 
@@ -62,7 +62,7 @@ export function describeToolError(error: ApiError): string {
   return parts.join(" ");
 }
 
-export function toolErrorResult(error: ApiError): CallToolResult {
+function toolErrorResult(error: ApiError): CallToolResult {
   return { isError: true, content: [{ type: "text", text: describeToolError(error) }] };
 }
 

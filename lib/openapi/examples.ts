@@ -20,14 +20,14 @@ const reportId = (index: number) => exampleId(3, index + 1);
 const memberNamed = (name: string) => memberId(acme.members.findIndex((m) => m.name === name));
 
 const EXAMPLE_ORGANIZATION_ID = exampleId(1, 1);
-export const EXAMPLE_REPORT_ID = reportId(0);
+const EXAMPLE_REPORT_ID = reportId(0);
 
-export const identityExample: Identity = {
+const identityExample: Identity = {
   organization: { id: EXAMPLE_ORGANIZATION_ID, name: acme.name },
   scopes: ["reports:read", "team:read"],
 };
 
-export const reportListExample: ReportList = {
+const reportListExample: ReportList = {
   reports: [
     {
       id: reportId(0),

@@ -12,7 +12,7 @@ import { limitParameter, reportIdParameter, type Parameter } from "./parameters"
 // this table, so adding a parameter is one edit here plus its use in lib/operations/answers.ts.
 
 /** Statuses every keyed operation can answer, besides 200: 304 (If-None-Match), 401, 405, 429, 500, 503. */
-export const KEYED_STATUSES = [304, 401, 405, 429, 500, 503] as const;
+const KEYED_STATUSES = [304, 401, 405, 429, 500, 503] as const;
 
 export type Status = 200 | 304 | 400 | 401 | 403 | 404 | 405 | 429 | 500 | 503;
 

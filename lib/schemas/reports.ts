@@ -13,12 +13,6 @@ export const reportLimitSchema = z
   .default(REPORT_LIMIT.default)
   .meta({ description: "How many reports to return, most recent first." });
 
-export const listReportsQuery = z.object({ limit: reportLimitSchema });
-
-export const reportIdParams = z.object({
-  id: uuid.meta({ description: "The report identifier." }),
-});
-
 // Items of the five report sections are free-form objects written by people or tools.
 const reportItem = z.looseObject({});
 
@@ -35,7 +29,7 @@ export const reportContentSchema = z
 
 export type ReportContent = z.infer<typeof reportContentSchema>;
 
-const reportSummarySchema = z
+export const reportSummarySchema = z
   .object({
     id: uuid,
     scope: reportScopeSchema,
@@ -57,6 +51,5 @@ export const reportListSchema = z
   })
   .meta({ id: "ReportList" });
 
-export type ReportSummary = z.infer<typeof reportSummarySchema>;
 export type Report = z.infer<typeof reportSchema>;
 export type ReportList = z.infer<typeof reportListSchema>;

@@ -3,7 +3,7 @@ import { uuid } from "./common";
 
 const MEMBER_ROLES = ["founder", "lead", "member"] as const;
 
-const teamMemberSchema = z
+export const teamMemberSchema = z
   .object({
     id: uuid,
     name: z.string(),
@@ -21,5 +21,4 @@ export const teamListSchema = z
   })
   .meta({ id: "TeamList" });
 
-export type TeamMember = z.infer<typeof teamMemberSchema>;
 export type TeamList = z.infer<typeof teamListSchema>;
