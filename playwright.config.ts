@@ -50,9 +50,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/api/v1`,

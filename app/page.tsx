@@ -20,10 +20,12 @@ export default function LandingPage() {
     <div className="container landing">
       <section className="hero" aria-labelledby="hero-title">
         <p className="eyebrow">End-of-day reports for AI agents</p>
-        <h1 id="hero-title">Sundown gives your agents and scripts read-only access to your team&rsquo;s end-of-day reports.</h1>
+        <h1 id="hero-title">
+          Sundown gives your agents and scripts read-only access to your team&rsquo;s end-of-day reports.
+        </h1>
         <p className="lede">
-          Shipped work, silent teammates, slipping items, blockers and KPIs, every evening, over a small REST API and an MCP
-          server. Each organization&rsquo;s data stays behind its own scoped, revocable API keys.
+          Shipped work, silent teammates, slipping items, blockers and KPIs, every evening, over a small REST API and an
+          MCP server. Each organization&rsquo;s data stays behind its own scoped, revocable API keys.
         </p>
         <div className="actions">
           <Link className="button button--primary" href="/signin?callbackUrl=%2Fsettings%2Fapi-keys">

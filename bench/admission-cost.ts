@@ -50,7 +50,8 @@ async function measure(label: string, request: () => Promise<Response>, expected
   const started = performance.now();
   for (let i = 0; i < REQUESTS; i++) {
     const response = await request();
-    if (response.status !== expectedStatus) throw new Error(`${label}: expected ${expectedStatus}, got ${response.status}`);
+    if (response.status !== expectedStatus)
+      throw new Error(`${label}: expected ${expectedStatus}, got ${response.status}`);
     await response.arrayBuffer();
   }
   const elapsed = performance.now() - started;
@@ -71,11 +72,20 @@ async function measure(label: string, request: () => Promise<Response>, expected
 
 const organization = (await findOrganization("acme"))!;
 const mint = (expiresAt?: Date) =>
-  createApiKey({ organizationId: organization.id, name: `cost-${Math.random()}`, scopes: ["reports:read", "team:read"], expiresAt, actor: { label: "bench" } });
-const get = (key: string) => listReports(new Request("http://localhost/api/v1/reports", { headers: { Authorization: `Bearer ${key}` } }));
+  createApiKey({
+    organizationId: organization.id,
+    name: `cost-${Math.random()}`,
+    scopes: ["reports:read", "team:read"],
+    expiresAt,
+    actor: { label: "bench" },
+  });
+const get = (key: string) =>
+  listReports(new Request("http://localhost/api/v1/reports", { headers: { Authorization: `Bearer ${key}` } }));
 
 try {
-  console.log(`${REQUESTS} sequential GET /api/v1/reports per line, PostgreSQL ${(await admin.query("SHOW server_version")).rows[0].server_version}`);
+  console.log(
+    `${REQUESTS} sequential GET /api/v1/reports per line, PostgreSQL ${(await admin.query("SHOW server_version")).rows[0].server_version}`,
+  );
   const refused = (await mint()).key;
   if ((await get(refused)).status !== 200) throw new Error("the first request of a key should be admitted");
   await measure("answered 429 (warm key, limit 1)", () => get(refused), 429);

@@ -85,7 +85,17 @@ lines.on("line", (line) => {
     try {
       answer = await runLoad(command);
     } catch (error) {
-      answer = { id: command.id, requests: 0, durationSeconds: 0, p50Ms: NaN, p99Ms: NaN, statuses: {}, errors: 0, timeouts: 0, error: String(error) };
+      answer = {
+        id: command.id,
+        requests: 0,
+        durationSeconds: 0,
+        p50Ms: NaN,
+        p99Ms: NaN,
+        statuses: {},
+        errors: 0,
+        timeouts: 0,
+        error: String(error),
+      };
     }
     process.stdout.write(`${JSON.stringify(answer)}\n`);
   });

@@ -30,7 +30,9 @@ function currentCommit(): string {
 
 function packageVersion(name: string): string {
   try {
-    return (JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }
+    ).version;
   } catch {
     return "unknown";
   }

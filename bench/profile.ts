@@ -41,11 +41,23 @@ const CATEGORIES: [RegExp, string][] = [
   [/node_modules\/pg(-[a-z]+)?\//, "pg driver"],
   [/ioredis|@upstash/, "Redis client"],
   [/node_modules\/zod\//, "zod (validation, output parsing)"],
-  [/@modelcontextprotocol|node_modules\/(ajv|ajv-formats|fast-uri|json-schema-traverse|fast-deep-equal|zod-to-json-schema)\//, "MCP SDK (with its ajv JSON Schema validator)"],
+  [
+    /@modelcontextprotocol|node_modules\/(ajv|ajv-formats|fast-uri|json-schema-traverse|fast-deep-equal|zod-to-json-schema)\//,
+    "MCP SDK (with its ajv JSON Schema validator)",
+  ],
   [/node:internal\/crypto|node:crypto|node:zlib/, "hashing and checksums (node:crypto, zlib)"],
-  [/node_modules\/next\/|^next\/|turbopack:|\[turbopack\]|@opentelemetry\/api|@next\//, "Next.js (routing, adapters, tracing, Turbopack runtime)"],
-  [/node:internal\/(http|_http|streams|stream|net|tls|dns|url)|node:(http|_http|net|stream|events|url)|undici|internal\/deps\/undici/, "Node.js HTTP, streams and fetch types"],
-  [/node:internal\/perf|node:internal\/async_hooks|node:async_hooks|node:internal\/process|node:internal\/timers|node:timers/, "Node.js async hooks, timers, process"],
+  [
+    /node_modules\/next\/|^next\/|turbopack:|\[turbopack\]|@opentelemetry\/api|@next\//,
+    "Next.js (routing, adapters, tracing, Turbopack runtime)",
+  ],
+  [
+    /node:internal\/(http|_http|streams|stream|net|tls|dns|url)|node:(http|_http|net|stream|events|url)|undici|internal\/deps\/undici/,
+    "Node.js HTTP, streams and fetch types",
+  ],
+  [
+    /node:internal\/perf|node:internal\/async_hooks|node:async_hooks|node:internal\/process|node:internal\/timers|node:timers/,
+    "Node.js async hooks, timers, process",
+  ],
   [/^node:/, "Node.js core (other)"],
   [/(^|\/)lib\/(http|auth)\//, "Sundown lib/http + lib/auth (pipeline, keys, limiter)"],
   [/(^|\/)lib\/(mcp)\//, "Sundown lib/mcp"],
@@ -66,7 +78,11 @@ function categorize(frame: CallFrame, source: string): string {
   if (!source) return UNATTRIBUTED;
   if (source.startsWith("wasm://")) return "WebAssembly (PGlite's PostgreSQL or Prisma's query compiler)";
   for (const [pattern, name] of CATEGORIES) if (pattern.test(source)) return name;
-  return `other: ${source.replace(/^.*node_modules\//, "").split("/").slice(0, 2).join("/")}`;
+  return `other: ${source
+    .replace(/^.*node_modules\//, "")
+    .split("/")
+    .slice(0, 2)
+    .join("/")}`;
 }
 
 const maps = new Map<string, SourceMap | undefined>();
@@ -90,7 +106,8 @@ function originalSource(frame: CallFrame, distDir: string): string {
   let file = frame.url;
   if (file.startsWith("file://")) file = fileURLToPath(file);
   if (!file.startsWith(distDir)) return file;
-  const entry = sourceMapOf(file)?.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string } | undefined;
+  const entry = sourceMapOf(file)?.findEntry(frame.lineNumber, frame.columnNumber) as
+    { originalSource?: string } | undefined;
   const original = entry?.originalSource;
   if (!original) return file;
   // Sources are relative to the chunk (../../../lib/x.ts) or project-prefixed (turbopack:///[project]/…).
@@ -100,7 +117,10 @@ function originalSource(frame: CallFrame, distDir: string): string {
   } catch {
     // Not URI-encoded: keep as is.
   }
-  return decoded.replace(/^turbopack:\/\/\/\[project\]\//, "").replace(/^(\.\.\/)+/, "").replace(/^file:\/\//, "");
+  return decoded
+    .replace(/^turbopack:\/\/\/\[project\]\//, "")
+    .replace(/^(\.\.\/)+/, "")
+    .replace(/^file:\/\//, "");
 }
 
 /**
@@ -144,7 +164,10 @@ export function summarizeProfile(files: string[], distDir: string, windows: Time
       const category = categoryOf(node.id);
       categories.set(category, (categories.get(category) ?? 0) + ms);
       const name = node.callFrame.functionName || "(anonymous)";
-      const where = (path.isAbsolute(source) ? path.relative(path.dirname(distDir), source) : source).replace(/^.*node_modules\//, "");
+      const where = (path.isAbsolute(source) ? path.relative(path.dirname(distDir), source) : source).replace(
+        /^.*node_modules\//,
+        "",
+      );
       const key = `${name}@${where}`;
       const entry = functions.get(key) ?? { name, where, ms: 0 };
       entry.ms += ms;

@@ -75,7 +75,12 @@ function readSettings(argv: string[]): Settings {
     },
   });
   if (values.help) {
-    console.log(readFileSync(import.meta.filename, "utf8").split("\n").filter((l) => l.startsWith("//")).join("\n"));
+    console.log(
+      readFileSync(import.meta.filename, "utf8")
+        .split("\n")
+        .filter((l) => l.startsWith("//"))
+        .join("\n"),
+    );
     process.exit(0);
   }
   const number = (text: string | undefined, fallback: number, name: string) => {
@@ -85,7 +90,11 @@ function readSettings(argv: string[]): Settings {
     return n;
   };
   const quick = values.quick;
-  const connections = values.connections ? values.connections.split(",").map((c) => number(c, 0, "connections")) : quick ? [10] : [10, 100];
+  const connections = values.connections
+    ? values.connections.split(",").map((c) => number(c, 0, "connections"))
+    : quick
+      ? [10]
+      : [10, 100];
   const only = values.only?.split(",").map((s) => s.trim());
   const settings: Settings = {
     quick,
@@ -124,7 +133,12 @@ async function prepareDatabase(): Promise<Database> {
     const { fixture, cleanUp } = await seedPostgres(url);
     const version = await postgresVersion();
     const pool = getEnv().DATABASE_POOL_MAX;
-    return { kind: `PostgreSQL ${version} (DATABASE_URL, DATABASE_POOL_MAX ${pool})`, fixture, serverEnv: { DATABASE_URL: url }, cleanUp };
+    return {
+      kind: `PostgreSQL ${version} (DATABASE_URL, DATABASE_POOL_MAX ${pool})`,
+      fixture,
+      serverEnv: { DATABASE_URL: url },
+      cleanUp,
+    };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sundown-bench-"));
   progress(`seeding the benchmark organization in a fresh embedded database (${dataDir})…`);
@@ -251,7 +265,16 @@ function renderResults(o: Outcome): string {
   lines.push("## Budget", "", "```", ...o.verdicts.map(formatVerdict), "```", "");
   if (o.profile) lines.push("## CPU profile of this run", "", ...renderProfile(o.profile), "");
   if (existsSync(FINDINGS_FILE)) lines.push(readFileSync(FINDINGS_FILE, "utf8").trim(), "");
-  lines.push("## Reproduce", "", "```sh", "npm run bench                 # ~10 min on 2 cores: build, then every scenario at c=10 and c=100", "npm run bench -- --quick      # smoke: every scenario once, ~1 s each", "DATABASE_URL=postgresql://… REDIS_URL=redis://… npm run bench   # on PostgreSQL + Redis", "```", "");
+  lines.push(
+    "## Reproduce",
+    "",
+    "```sh",
+    "npm run bench                 # ~10 min on 2 cores: build, then every scenario at c=10 and c=100",
+    "npm run bench -- --quick      # smoke: every scenario once, ~1 s each",
+    "DATABASE_URL=postgresql://… REDIS_URL=redis://… npm run bench   # on PostgreSQL + Redis",
+    "```",
+    "",
+  );
   return lines.join("\n");
 }
 
@@ -269,7 +292,10 @@ function renderProfile(profile: ProfileSummary): string[] {
     "",
     "| function | where | self time | share |",
     "|---|---|---:|---:|",
-    ...profile.functions.map((f) => `| \`${f.name.replaceAll("|", "\\|")}\` | ${f.where.replaceAll("|", "\\|")} | ${f.ms.toFixed(0)} ms | ${share(f.ms)} |`),
+    ...profile.functions.map(
+      (f) =>
+        `| \`${f.name.replaceAll("|", "\\|")}\` | ${f.where.replaceAll("|", "\\|")} | ${f.ms.toFixed(0)} ms | ${share(f.ms)} |`,
+    ),
   ];
 }
 
@@ -340,7 +366,12 @@ async function main(): Promise<void> {
     const windows: TimeWindow[] = [];
     for (const connections of settings.connections) {
       for (const scenario of scenarios) {
-        await worker.run({ url: server.url, connections, durationSeconds: settings.warmupSeconds, requests: scenario.requests });
+        await worker.run({
+          url: server.url,
+          connections,
+          durationSeconds: settings.warmupSeconds,
+          requests: scenario.requests,
+        });
       }
       // Runs of all scenarios are interleaved, so drift in the machine's load hits every scenario alike.
       for (let run = 1; run <= settings.runs; run++) {
@@ -362,13 +393,22 @@ async function main(): Promise<void> {
     server = undefined;
 
     const points = settings.connections.flatMap((connections) =>
-      scenarios.map((s) => summarizePoint({ scenario: s.id, label: s.label, connections, expect: s.expect }, measured.get(`${s.id}@${connections}`) ?? [])),
+      scenarios.map((s) =>
+        summarizePoint(
+          { scenario: s.id, label: s.label, connections, expect: s.expect },
+          measured.get(`${s.id}@${connections}`) ?? [],
+        ),
+      ),
     );
     const verdicts = checkBudgets(points, median(coldStarts));
     let profile: ProfileSummary | undefined;
     if (settings.cpuProfile) {
       const files = readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile"));
-      profile = summarizeProfile(files.map((f) => path.join(profileDir, f)), path.join(ROOT, settings.distDir), windows);
+      profile = summarizeProfile(
+        files.map((f) => path.join(profileDir, f)),
+        path.join(ROOT, settings.distDir),
+        windows,
+      );
     }
     const outcome: Outcome = {
       settings,
@@ -404,9 +444,15 @@ async function main(): Promise<void> {
     }
     const missed = verdicts.filter((v) => v.status === "MISSED").length;
     console.log("");
-    console.log(missed > 0 ? `MISSED ${missed} of ${verdicts.length} budget checks (a report, not a test: exit code 0)` : "all measured budgets met");
+    console.log(
+      missed > 0
+        ? `MISSED ${missed} of ${verdicts.length} budget checks (a report, not a test: exit code 0)`
+        : "all measured budgets met",
+    );
 
-    const file = settings.canonical ? RESULTS_FILE : path.join(OUT_DIR, settings.quick ? "results-quick.md" : "results-partial.md");
+    const file = settings.canonical
+      ? RESULTS_FILE
+      : path.join(OUT_DIR, settings.quick ? "results-quick.md" : "results-partial.md");
     writeFileSync(file, renderResults(outcome));
     console.log(`results written to ${path.relative(ROOT, file)}`);
   } finally {
@@ -423,4 +469,3 @@ main().then(
     process.exit(1);
   },
 );
-

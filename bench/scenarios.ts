@@ -62,7 +62,8 @@ function checkMcpListReports(response: Response, body: string): string | undefin
     };
     if (message?.error) return `JSON-RPC error: ${message.error.message ?? "unknown"}`;
     if (message?.result?.isError) return `tool error: ${body.slice(0, 200)}`;
-    if (!Array.isArray(message?.result?.structuredContent?.reports)) return "no structuredContent.reports in the result";
+    if (!Array.isArray(message?.result?.structuredContent?.reports))
+      return "no structuredContent.reports in the result";
     return undefined;
   } catch (error) {
     return `unreadable body (${(error as Error).message}): ${body.slice(0, 200)}`;
@@ -86,7 +87,13 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
       expect: [200],
       check: expectStatus([200]),
     },
-    { id: "reports", label: "GET /api/v1/reports", requests: keyed("/api/v1/reports"), expect: [200], check: expectStatus([200]) },
+    {
+      id: "reports",
+      label: "GET /api/v1/reports",
+      requests: keyed("/api/v1/reports"),
+      expect: [200],
+      check: expectStatus([200]),
+    },
     {
       id: "report",
       label: "GET /api/v1/reports/{id}",
@@ -101,7 +108,13 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
       expect: [200],
       check: expectStatus([200]),
     },
-    { id: "team", label: "GET /api/v1/team", requests: keyed("/api/v1/team"), expect: [200], check: expectStatus([200]) },
+    {
+      id: "team",
+      label: "GET /api/v1/team",
+      requests: keyed("/api/v1/team"),
+      expect: [200],
+      check: expectStatus([200]),
+    },
     { id: "me", label: "GET /api/v1/me", requests: keyed("/api/v1/me"), expect: [200], check: expectStatus([200]) },
     {
       id: "me-malformed",
@@ -135,7 +148,11 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
 export async function preflight(baseUrl: string, scenario: Scenario): Promise<string | undefined> {
   const request = scenario.requests[0]!;
   try {
-    const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+    const response = await fetch(`${baseUrl}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
     return scenario.check(response, await response.text());
   } catch (error) {
     return `request failed: ${(error as Error).message}`;

@@ -44,9 +44,22 @@ function reportContent(index: number, members: { id: string; name: string }[]): 
     ],
     shipped,
     // Contact details as a report tool would store them; the API strips them from every response.
-    silent: [{ member: owner(7).name, member_id: owner(7).id, days_silent: 1 + (index % 4), email: "quiet@bench.example", slack_id: "UQUIET01" }],
-    slipping: [{ item: project(2), owner: owner(3).name, days_late: 1 + (index % 6), reason: "scope grew after review" }],
-    blockers: index % 2 === 1 ? [{ description: "CI runners saturated since Monday", owner: owner(5).name, since_days: 2 }] : [],
+    silent: [
+      {
+        member: owner(7).name,
+        member_id: owner(7).id,
+        days_silent: 1 + (index % 4),
+        email: "quiet@bench.example",
+        slack_id: "UQUIET01",
+      },
+    ],
+    slipping: [
+      { item: project(2), owner: owner(3).name, days_late: 1 + (index % 6), reason: "scope grew after review" },
+    ],
+    blockers:
+      index % 2 === 1
+        ? [{ description: "CI runners saturated since Monday", owner: owner(5).name, since_days: 2 }]
+        : [],
   };
 }
 
@@ -60,9 +73,18 @@ function longStringReport(organizationId: string, generatedAt: Date) {
     shipped: [],
     silent: [],
     slipping: [],
-    blockers: [{ description: "Dashboard renders blank", screenshot: randomBytes(LONG_STRING_BYTES).toString("base64") }],
+    blockers: [
+      { description: "Dashboard renders blank", screenshot: randomBytes(LONG_STRING_BYTES).toString("base64") },
+    ],
   };
-  return { id: randomUUID(), organizationId, scope: "org" as const, generatedAt, headline: content.headline, content: content as Prisma.InputJsonObject };
+  return {
+    id: randomUUID(),
+    organizationId,
+    scope: "org" as const,
+    generatedAt,
+    headline: content.headline,
+    content: content as Prisma.InputJsonObject,
+  };
 }
 
 /** Creates the organization, members, reports and keys in the process's current database. */
@@ -97,12 +119,18 @@ async function seedBenchOrganization(size: BenchSize = BENCH_SIZE): Promise<Benc
     };
   });
   const longString = longStringReport(organizationId, new Date(newest - size.reports * day));
-  await db.$transaction(async (tx) => {
-    await tx.organization.create({ data: { id: organizationId, slug, name: "Bench Industries" }, select: { id: true } });
-    await tx.member.createMany({ data: members });
-    await tx.report.createMany({ data: [...reports, longString] });
-    // Prisma's 5 s default is too short for 400 JSON rows on a busy machine.
-  }, { timeout: 120_000, maxWait: 30_000 });
+  await db.$transaction(
+    async (tx) => {
+      await tx.organization.create({
+        data: { id: organizationId, slug, name: "Bench Industries" },
+        select: { id: true },
+      });
+      await tx.member.createMany({ data: members });
+      await tx.report.createMany({ data: [...reports, longString] });
+      // Prisma's 5 s default is too short for 400 JSON rows on a busy machine.
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
   const keys: string[] = [];
   for (let i = 0; i < size.keys; i++) {
     const created = await createApiKey({

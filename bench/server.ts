@@ -90,18 +90,24 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = openSync(options.logFile, "a");
   const started = performance.now();
-  const child = spawn(process.execPath, [...startScriptNodeArgs(), ...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", log, log],
-  });
+  const child = spawn(
+    process.execPath,
+    [...startScriptNodeArgs(), ...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", log, log],
+    },
+  );
   closeSync(log);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = started + 120_000;
   let coldStartMs = Number.NaN;
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}); see ${options.logFile}`);
+      throw new Error(
+        `the server exited during start-up (${child.exitCode ?? child.signalCode}); see ${options.logFile}`,
+      );
     }
     try {
       const response = await fetch(`${url}/api/v1`);

@@ -64,7 +64,8 @@ export function summarizePoint(
     for (const [code, count] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
   }
   const expected = new Set(point.expect.map(String));
-  const unexpected = errors + Object.entries(statuses).reduce((sum, [code, n]) => sum + (expected.has(code) ? 0 : n), 0);
+  const unexpected =
+    errors + Object.entries(statuses).reduce((sum, [code, n]) => sum + (expected.has(code) ? 0 : n), 0);
   const non2xx = Object.entries(statuses).reduce((sum, [code, n]) => sum + (code.startsWith("2") ? 0 : n), 0);
   return {
     scenario: point.scenario,
@@ -116,7 +117,9 @@ function find(points: readonly PointSummary[], scenario: string, connections: nu
 function unhealthy(...points: (PointSummary | undefined)[]): { caveat: string; status: "MISSED" | "n/a" } | undefined {
   if (points.some((p) => !p)) return { caveat: "scenario not measured", status: "n/a" };
   const bad = points.filter((p) => p!.unexpected > 0).map((p) => `${p!.label} c=${p!.connections}`);
-  return bad.length > 0 ? { caveat: `unexpected statuses or errors in ${bad.join(", ")}`, status: "MISSED" } : undefined;
+  return bad.length > 0
+    ? { caveat: `unexpected statuses or errors in ${bad.join(", ")}`, status: "MISSED" }
+    : undefined;
 }
 
 /**
@@ -133,9 +136,30 @@ export function checkBudgets(points: readonly PointSummary[], coldStartMs: numbe
     const malformed = find(points, "me-malformed", c);
     const mcp = find(points, "mcp-list-reports", c);
     verdicts.push(
-      verdict(`c=${c}: keyed /api/v1/reports ÷ /api/v1 rps`, (reports?.rps ?? NaN) / (root?.rps ?? NaN), ">=", 0.6, "×", unhealthy(root, reports)),
-      verdict(`c=${c}: malformed-key /api/v1/me ÷ valid-key /api/v1/me rps`, (malformed?.rps ?? NaN) / (me?.rps ?? NaN), ">=", 1.5, "×", unhealthy(malformed, me)),
-      verdict(`c=${c}: MCP list_reports ÷ REST /api/v1/reports rps`, (mcp?.rps ?? NaN) / (reports?.rps ?? NaN), ">=", 0.5, "×", unhealthy(mcp, reports)),
+      verdict(
+        `c=${c}: keyed /api/v1/reports ÷ /api/v1 rps`,
+        (reports?.rps ?? NaN) / (root?.rps ?? NaN),
+        ">=",
+        0.6,
+        "×",
+        unhealthy(root, reports),
+      ),
+      verdict(
+        `c=${c}: malformed-key /api/v1/me ÷ valid-key /api/v1/me rps`,
+        (malformed?.rps ?? NaN) / (me?.rps ?? NaN),
+        ">=",
+        1.5,
+        "×",
+        unhealthy(malformed, me),
+      ),
+      verdict(
+        `c=${c}: MCP list_reports ÷ REST /api/v1/reports rps`,
+        (mcp?.rps ?? NaN) / (reports?.rps ?? NaN),
+        ">=",
+        0.5,
+        "×",
+        unhealthy(mcp, reports),
+      ),
     );
   }
   for (const p of points.filter((q) => q.connections === 10)) {
@@ -146,7 +170,14 @@ export function checkBudgets(points: readonly PointSummary[], coldStartMs: numbe
   const atTop = points.filter((p) => p.connections === top);
   const rss = atTop.length > 0 ? Math.max(...atTop.map((p) => p.peakRssMiB)) : Number.NaN;
   verdicts.push(
-    verdict(`peak RSS of the server at c=${top ?? "?"}`, rss, "<=", 300, "MiB", top === 100 ? undefined : { caveat: "c=100 not measured", status: "n/a" }),
+    verdict(
+      `peak RSS of the server at c=${top ?? "?"}`,
+      rss,
+      "<=",
+      300,
+      "MiB",
+      top === 100 ? undefined : { caveat: "c=100 not measured", status: "n/a" },
+    ),
   );
   return verdicts;
 }
@@ -160,7 +191,18 @@ function formatStatuses(statuses: Record<string, number>): string {
   return entries.length === 0 ? "none" : entries.map(([code, n]) => `${code}×${n}`).join(" ");
 }
 
-const HEADERS = ["scenario", "c", "req/s", "p50 ms", "p99 ms", "non-2xx", "unexpected", "statuses", "CPU ms/req", "peak RSS MiB"];
+const HEADERS = [
+  "scenario",
+  "c",
+  "req/s",
+  "p50 ms",
+  "p99 ms",
+  "non-2xx",
+  "unexpected",
+  "statuses",
+  "CPU ms/req",
+  "peak RSS MiB",
+];
 
 function rowCells(p: PointSummary): string[] {
   return [
@@ -181,7 +223,8 @@ function rowCells(p: PointSummary): string[] {
 export function renderTextTable(points: readonly PointSummary[]): string {
   const rows = [HEADERS, ...points.map(rowCells)];
   const widths = HEADERS.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i <= 1 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i <= 1 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
 }
 
@@ -197,7 +240,9 @@ export function renderMarkdownTable(points: readonly PointSummary[]): string {
 
 export function formatVerdict(v: BudgetVerdict): string {
   const digits = v.unit === "×" ? 2 : 0;
-  const value = Number.isFinite(v.measured) ? `${fixed(v.measured, digits)}${v.unit === "×" ? "×" : ` ${v.unit}`}` : "n/a";
+  const value = Number.isFinite(v.measured)
+    ? `${fixed(v.measured, digits)}${v.unit === "×" ? "×" : ` ${v.unit}`}`
+    : "n/a";
   const limit = `${v.threshold}${v.unit === "×" ? "×" : ` ${v.unit}`}`;
   return `${v.status.padEnd(6)} ${v.name}: ${value} (budget ${v.comparison} ${limit})${v.caveat ? ` — ${v.caveat}` : ""}`;
 }

@@ -44,7 +44,13 @@ const COMMAND_SPECS: CommandSpec[] = [
       `--expires   2026-12-31 (00:00 UTC that day), 2026-12-31T18:00:00Z, or 30d (days from now); default: never`,
       `--json      print {"id","key","name","scopes","organization":{"id","slug","name"}} only`,
     ],
-    options: { org: { type: "string" }, name: { type: "string" }, scopes: { type: "string" }, expires: { type: "string" }, ...json },
+    options: {
+      org: { type: "string" },
+      name: { type: "string" },
+      scopes: { type: "string" },
+      expires: { type: "string" },
+      ...json,
+    },
     positionals: [],
     build: (values, _positionals, now) => ({
       kind: "keys.create",
@@ -92,7 +98,8 @@ const COMMAND_SPECS: CommandSpec[] = [
     options: { demo: { type: "boolean" } },
     positionals: [],
     build: (values) => {
-      if (values.demo !== true) throw new UsageError("sundown seed: only demo data can be seeded; run `sundown seed --demo`");
+      if (values.demo !== true)
+        throw new UsageError("sundown seed: only demo data can be seeded; run `sundown seed --demo`");
       return { kind: "seed.demo" };
     },
   },
@@ -126,7 +133,10 @@ const COMMAND_SPECS: CommandSpec[] = [
     name: "mcp",
     usage: "sundown mcp",
     summary: "Run a stdio MCP server over the REST API (SUNDOWN_API_KEY, SUNDOWN_URL)",
-    details: ["SUNDOWN_API_KEY   the key the MCP client acts with", "SUNDOWN_URL       the Sundown server, e.g. http://localhost:3000"],
+    details: [
+      "SUNDOWN_API_KEY   the key the MCP client acts with",
+      "SUNDOWN_URL       the Sundown server, e.g. http://localhost:3000",
+    ],
     options: {},
     positionals: [],
     build: () => ({ kind: "mcp" }),
@@ -153,12 +163,22 @@ function generalHelp(): string {
 }
 
 function commandHelp(spec: CommandSpec): string {
-  return [`${spec.summary}.`, "", `Usage: ${spec.usage}`, ...(spec.details.length ? ["", ...spec.details.map((d) => `  ${d}`)] : [])].join("\n");
+  return [
+    `${spec.summary}.`,
+    "",
+    `Usage: ${spec.usage}`,
+    ...(spec.details.length ? ["", ...spec.details.map((d) => `  ${d}`)] : []),
+  ].join("\n");
 }
 
 function groupHelp(group: string): string {
   const specs = COMMAND_SPECS.filter((c) => c.name.startsWith(`${group} `));
-  return ["Usage:", ...specs.map((c) => `  ${c.usage}`), "", `Run \`sundown ${group} <subcommand> --help\` for details.`].join("\n");
+  return [
+    "Usage:",
+    ...specs.map((c) => `  ${c.usage}`),
+    "",
+    `Run \`sundown ${group} <subcommand> --help\` for details.`,
+  ].join("\n");
 }
 
 function requireOption(values: Values, name: string): string {
@@ -198,7 +218,13 @@ export function parseCommandLine(argv: string[], now = new Date()): Invocation {
     return { kind: "help", text: commandHelp(spec), exitCode: 0 };
   }
   try {
-    const { values, positionals, tokens } = parseArgs({ args: rest, options: spec.options, allowPositionals: true, strict: true, tokens: true });
+    const { values, positionals, tokens } = parseArgs({
+      args: rest,
+      options: spec.options,
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+    });
     const seen = new Set<string>();
     for (const token of tokens) {
       if (token.kind !== "option") continue;

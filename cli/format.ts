@@ -21,7 +21,13 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : 
 /** `--json` prints exactly this shape; the secret appears nowhere else. */
 export function createdKeyJson(result: CreatedKeyResult): string {
   const { id, key, name, scopes, organization } = result;
-  return printableJson({ id, key, name, scopes, organization: { id: organization.id, slug: organization.slug, name: organization.name } });
+  return printableJson({
+    id,
+    key,
+    name,
+    scopes,
+    organization: { id: organization.id, slug: organization.slug, name: organization.name },
+  });
 }
 
 export function formatCreatedKey(result: CreatedKeyResult): { stdout: string; stderr: string } {
@@ -75,7 +81,10 @@ export function formatRevokedKey(result: CommandResult<"keys.revoke">): string {
 
 export function formatOrganizations(orgs: OrganizationRef[]): string {
   if (orgs.length === 0) return "No organizations yet. Add the demo ones with: sundown seed --demo";
-  return table(["SLUG", "NAME", "ID"], orgs.map((o) => [o.slug, o.name, o.id]));
+  return table(
+    ["SLUG", "NAME", "ID"],
+    orgs.map((o) => [o.slug, o.name, o.id]),
+  );
 }
 
 export function formatSeed(result: CommandResult<"seed.demo">): string {
@@ -95,6 +104,10 @@ export function formatMigration(result: CommandResult<"db.migrate"> & { applied:
       result.pending.length ? `, except ${result.pending.join(", ")}` : ""
     }.`;
   }
-  if (result.applied.length === 0) return `PostgreSQL is up to date (${result.migrations} migration${result.migrations === 1 ? "" : "s"} applied).`;
-  return [`Applied ${result.applied.length} migration${result.applied.length === 1 ? "" : "s"} to PostgreSQL:`, ...result.applied.map((m) => `  ${m}`)].join("\n");
+  if (result.applied.length === 0)
+    return `PostgreSQL is up to date (${result.migrations} migration${result.migrations === 1 ? "" : "s"} applied).`;
+  return [
+    `Applied ${result.applied.length} migration${result.applied.length === 1 ? "" : "s"} to PostgreSQL:`,
+    ...result.applied.map((m) => `  ${m}`),
+  ].join("\n");
 }

@@ -47,7 +47,11 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" }>): P
       const { readImportSource } = await import("./import-source");
       // Checked here first, so a bad file is refused before the database is even opened.
       const reports = validateImportReports(parseImportText(await readImportSource(invocation.file)));
-      return { stdout: formatImport(printableStrings(await executeCommand("reports.import", { org: invocation.org, reports }))) };
+      return {
+        stdout: formatImport(
+          printableStrings(await executeCommand("reports.import", { org: invocation.org, reports })),
+        ),
+      };
     }
     case "db.migrate":
       return { stdout: formatMigration(await migrateDatabase()) };

@@ -7,7 +7,8 @@ export function AccountBar({ user }: { user: SessionUser }) {
   return (
     <div className="account-bar">
       <p style={{ margin: 0 }}>
-        Signed in as <strong>{user.name}</strong> · {ROLE_LABELS[user.role]} at <strong>{user.organization.name}</strong>
+        Signed in as <strong>{user.name}</strong> · {ROLE_LABELS[user.role]} at{" "}
+        <strong>{user.organization.name}</strong>
       </p>
       <SignOutButton />
     </div>

@@ -12,7 +12,12 @@ export function OAuthButtons({
   return (
     <div className="oauth-list">
       {providers.map((p) => (
-        <button key={p.id} type="button" className="button button--secondary" onClick={() => void signIn(p.id, { callbackUrl: callbackPath })}>
+        <button
+          key={p.id}
+          type="button"
+          className="button button--secondary"
+          onClick={() => void signIn(p.id, { callbackUrl: callbackPath })}
+        >
           Continue with {p.name}
         </button>
       ))}

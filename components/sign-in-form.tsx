@@ -32,7 +32,12 @@ export function SignInForm({ callbackPath, initialError }: { callbackPath: strin
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} aria-labelledby="signin-title" aria-describedby={error ? errorId : undefined}>
+    <form
+      className="form"
+      onSubmit={onSubmit}
+      aria-labelledby="signin-title"
+      aria-describedby={error ? errorId : undefined}
+    >
       {error && (
         <p id={errorId} className="alert alert--error" role="alert">
           {error}

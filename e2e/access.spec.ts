@@ -58,7 +58,11 @@ test.describe("who may manage keys", () => {
 });
 
 test.describe("organization isolation", () => {
-  test("a lead cannot revoke another organization's key, even with its id in the form", async ({ page, request, newSession }, testInfo) => {
+  test("a lead cannot revoke another organization's key, even with its id in the form", async ({
+    page,
+    request,
+    newSession,
+  }, testInfo) => {
     // Globex's founder makes a key in a separate browser session.
     const globex = await signInToKeys(await newSession(), USERS.globexFounder);
     const globexName = uniqueName("globex-agent");
@@ -70,9 +74,12 @@ test.describe("organization isolation", () => {
     await expect(acme.row(globexName)).toHaveCount(0);
     const acmeName = uniqueName("acme-agent");
     await acme.createKey(acmeName, ["team:read"]);
-    await acme.row(acmeName).locator('input[name="keyId"]').evaluate((input: HTMLInputElement, id) => {
-      input.value = id;
-    }, globexKeyId);
+    await acme
+      .row(acmeName)
+      .locator('input[name="keyId"]')
+      .evaluate((input: HTMLInputElement, id) => {
+        input.value = id;
+      }, globexKeyId);
     const dialog = await acme.openRevoke(acmeName);
     await dialog.getByRole("button", { name: "Revoke key" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("This key does not exist in your organization.");
@@ -90,7 +97,11 @@ test.describe("organization isolation", () => {
 });
 
 test.describe("server actions", () => {
-  test("a cross-site post and a request carrying only an API key cannot create keys", async ({ page, request, baseURL }) => {
+  test("a cross-site post and a request carrying only an API key cannot create keys", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const keys = await signInToKeys(page, USERS.acmeFounder);
     const secret = await keys.createKey(uniqueName("bearer"), ["reports:read", "team:read"]);
 
@@ -146,8 +157,13 @@ test.describe("server actions", () => {
 test.describe("landing and keyboard", () => {
   test("the landing page says what Sundown is and links to sign-in and the docs", async ({ page }, testInfo) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Sundown gives your agents and scripts read-only access");
-    await expect(page.getByRole("main").getByRole("link", { name: "Read the API docs" })).toHaveAttribute("href", "/docs");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(
+      "Sundown gives your agents and scripts read-only access",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "Read the API docs" })).toHaveAttribute(
+      "href",
+      "/docs",
+    );
     await snap(page, testInfo, "landing");
     await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fsettings%2Fapi-keys$/);

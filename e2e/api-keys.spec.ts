@@ -1,7 +1,11 @@
 import { bearer, expect, signInToKeys, snap, test, uniqueName, USERS } from "./fixtures";
 
 test.describe("API keys as a founder", () => {
-  test("a new key works with exactly its scopes, is shown once, and stops working when revoked", async ({ page, request, context }, testInfo) => {
+  test("a new key works with exactly its scopes, is shown once, and stops working when revoked", async ({
+    page,
+    request,
+    context,
+  }, testInfo) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const keys = await signInToKeys(page, USERS.acmeFounder);
     await snap(page, testInfo, "01-api-keys-page");
@@ -57,7 +61,12 @@ test.describe("API keys as a founder", () => {
     const name = uniqueName("roster-agent");
     const expires = new Date(Date.now() + 30 * 86_400_000);
     const secret = await keys.createKey(name, ["reports:read", "team:read"], expires.toISOString().slice(0, 10));
-    const shown = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(expires);
+    const shown = new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(expires);
     await expect(keys.row(name).getByRole("cell", { name: shown })).toBeVisible();
     const team = await request.get("/api/v1/team", { headers: bearer(secret) });
     expect(team.status()).toBe(200);
@@ -101,7 +110,9 @@ test.describe("API keys as a founder", () => {
     const name = `${uniqueName("mobile")}-`.padEnd(64, "x");
     await keys.createKey(name, ["reports:read"]);
     await expect(keys.create).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     await snap(page, testInfo, "07-mobile");
   });

@@ -20,12 +20,20 @@ const originList = z
   .optional()
   .transform((value, ctx) => {
     const origins: string[] = [];
-    for (const entry of (value ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of (value ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const url = URL.canParse(entry) ? new URL(entry) : undefined;
       const isOrigin =
-        url && (url.protocol === "https:" || url.protocol === "http:") && url.origin === entry.replace(/\/$/, "").toLowerCase();
+        url &&
+        (url.protocol === "https:" || url.protocol === "http:") &&
+        url.origin === entry.replace(/\/$/, "").toLowerCase();
       if (!isOrigin) {
-        ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin: use scheme://host[:port], e.g. https://inspector.example.com, no path` });
+        ctx.addIssue({
+          code: "custom",
+          message: `"${entry}" is not an origin: use scheme://host[:port], e.g. https://inspector.example.com, no path`,
+        });
         return z.NEVER;
       }
       origins.push(url.origin);
@@ -59,7 +67,10 @@ const envSchema = z.object({
   SUNDOWN_TRUST_PROXY: flag,
   SUNDOWN_MCP_ALLOWED_ORIGINS: originList,
   SUNDOWN_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   NEXTAUTH_URL: optionalUrl,
@@ -109,7 +120,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
       "Sundown: NEXTAUTH_SECRET is required in production with DATABASE_URL. Generate one with `openssl rand -base64 32`.",
     );
   }
-  for (const [id, secret] of [["GITHUB_ID", "GITHUB_SECRET"], ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]] as const) {
+  for (const [id, secret] of [
+    ["GITHUB_ID", "GITHUB_SECRET"],
+    ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  ] as const) {
     if (Boolean(parsed[id]) !== Boolean(parsed[secret])) {
       throw new EnvError(`Sundown: ${id} and ${secret} must be set together (or neither).`);
     }

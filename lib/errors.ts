@@ -78,9 +78,22 @@ export function errorBody(error: ApiError, requestId?: string): ErrorBody {
 // statement cancelled by statement_timeout, and pg's "Query read timeout" the same limit seen by the client
 // (lib/db/bounded-pool.ts): a database too slow to answer in DATABASE_TIMEOUT_MS is unavailable for now.
 const UNAVAILABLE_CODES = new Set([
-  "P1001", "P1002", "P1008", "P1017", "P2024",
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EAI_AGAIN",
-  "57P01", "57P02", "57P03", "53300", "57014",
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EPIPE",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "57014",
 ]);
 const UNAVAILABLE_MESSAGES =
   /Can't reach database|Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|canceling statement due to statement timeout|ECONNREFUSED|DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections|the database system is (starting up|shutting down)|terminating connection/i;
@@ -100,10 +113,14 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) {
-    return new ApiError("service_unavailable", "The database is unreachable or too busy to answer in time. Try again shortly.", {
-      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
-      cause: error,
-    });
+    return new ApiError(
+      "service_unavailable",
+      "The database is unreachable or too busy to answer in time. Try again shortly.",
+      {
+        headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+        cause: error,
+      },
+    );
   }
   return new ApiError("internal_error", "An unexpected error occurred.", { cause: error });
 }

@@ -24,7 +24,17 @@ const CONFIGURATION: AnyApiReferenceConfiguration = {
   hideModels: false,
   operationTitleSource: "summary",
   orderSchemaPropertiesBy: "preserve",
-  hiddenClients: { c: true, clojure: true, csharp: true, objc: true, ocaml: true, r: true, kotlin: true, swift: true, powershell: true },
+  hiddenClients: {
+    c: true,
+    clojure: true,
+    csharp: true,
+    objc: true,
+    ocaml: true,
+    r: true,
+    kotlin: true,
+    swift: true,
+    powershell: true,
+  },
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
   customCss: `
     .scalar-app {

@@ -16,15 +16,27 @@ export const metadata: Metadata = {
 };
 
 const ERRORS = [
-  { status: 400, code: "invalid_parameter", when: `A parameter is invalid: limit outside ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} or not a plain integer, or a report id that is not a UUID.` },
+  {
+    status: 400,
+    code: "invalid_parameter",
+    when: `A parameter is invalid: limit outside ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} or not a plain integer, or a report id that is not a UUID.`,
+  },
   { status: 401, code: "unauthorized", when: "The key is missing, malformed, unknown, revoked or expired." },
   { status: 403, code: "insufficient_scope", when: "The key is valid but lacks the scope; required_scope names it." },
-  { status: 403, code: "forbidden", when: "A browser Origin the MCP endpoint does not serve, or a cross-site form post." },
+  {
+    status: 403,
+    code: "forbidden",
+    when: "A browser Origin the MCP endpoint does not serve, or a cross-site form post.",
+  },
   { status: 404, code: "not_found", when: "No such report in your organization, or no such path." },
   { status: 405, code: "method_not_allowed", when: "Anything but GET or HEAD: the API is read-only." },
   { status: 429, code: "rate_limited", when: "Too many requests for this key; wait Retry-After seconds." },
   { status: 500, code: "internal_error", when: "An unexpected failure on our side. Quote the request_id." },
-  { status: 503, code: "service_unavailable", when: "The database is unreachable or too busy to answer in time; retry after Retry-After seconds." },
+  {
+    status: 503,
+    code: "service_unavailable",
+    when: "The database is unreachable or too busy to answer in time; retry after Retry-After seconds.",
+  },
 ];
 
 const MCP_TOOLS = KEYED_OPERATIONS.map((operation) => {
@@ -59,7 +71,11 @@ export default async function DocsPage() {
     2,
   );
   const mcpStdio = JSON.stringify(
-    { mcpServers: { sundown: { command: "npx", args: ["sundown", "mcp"], env: { SUNDOWN_URL: base, SUNDOWN_API_KEY: "sdn_sk_…" } } } },
+    {
+      mcpServers: {
+        sundown: { command: "npx", args: ["sundown", "mcp"], env: { SUNDOWN_URL: base, SUNDOWN_API_KEY: "sdn_sk_…" } },
+      },
+    },
     null,
     2,
   );
@@ -71,8 +87,9 @@ export default async function DocsPage() {
           <p className={styles.eyebrow}>Sundown API · v{API_VERSION}</p>
           <h1>Read your team&rsquo;s end-of-day reports from any agent or script</h1>
           <p className={styles.lede}>
-            A small, read-only JSON API over your organization&rsquo;s end-of-day reports — what shipped, who went quiet,
-            what is slipping, what is blocked, how the KPIs look — and its team roster. The same keys work over REST and MCP.
+            A small, read-only JSON API over your organization&rsquo;s end-of-day reports — what shipped, who went
+            quiet, what is slipping, what is blocked, how the KPIs look — and its team roster. The same keys work over
+            REST and MCP.
           </p>
           <dl className={styles.facts}>
             <div>
@@ -102,12 +119,14 @@ export default async function DocsPage() {
           <h2 id="quick-start-title">Quick start</h2>
           <ol className={styles.steps}>
             <li>
-              <strong>Get a key.</strong> Sign in as a founder or lead, open <a href="/settings/api-keys">Settings → API keys</a>,
-              create a key with the scopes your agent needs and copy the secret — it is shown once. (Demo database: sign in as{" "}
-              <code>founder@acme.example</code> with password <code>sundown-demo</code>.)
+              <strong>Get a key.</strong> Sign in as a founder or lead, open{" "}
+              <a href="/settings/api-keys">Settings → API keys</a>, create a key with the scopes your agent needs and
+              copy the secret — it is shown once. (Demo database: sign in as <code>founder@acme.example</code> with
+              password <code>sundown-demo</code>.)
             </li>
             <li>
-              <strong>Check it.</strong> <code>GET /api/v1/me</code> answers with the key&rsquo;s organization and scopes.
+              <strong>Check it.</strong> <code>GET /api/v1/me</code> answers with the key&rsquo;s organization and
+              scopes.
             </li>
             <li>
               <strong>Read reports and the roster.</strong> List recent reports, open one by id, fetch the team.
@@ -138,9 +157,10 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
           <h2 id="authentication-title">Authentication</h2>
           <p>
             Every endpoint except <code>GET /api/v1</code> needs an organization-scoped API key. Send it as{" "}
-            <code>Authorization: Bearer &lt;API_KEY&gt;</code>, or as <code>X-API-Key: &lt;API_KEY&gt;</code> where a client
-            cannot set Authorization. Never put a key in a URL. Keys look like <code>sdn_sk_</code> followed by 38 letters
-            and digits; the last six are a checksum, so a mistyped key is refused at once and secret scanners can spot a leaked one.
+            <code>Authorization: Bearer &lt;API_KEY&gt;</code>, or as <code>X-API-Key: &lt;API_KEY&gt;</code> where a
+            client cannot set Authorization. Never put a key in a URL. Keys look like <code>sdn_sk_</code> followed by
+            38 letters and digits; the last six are a checksum, so a mistyped key is refused at once and secret scanners
+            can spot a leaked one.
           </p>
           <div className={styles.tableWrap}>
             <table className={styles.table}>
@@ -169,17 +189,23 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
             </li>
             <li>
               Missing or invalid key: <code>401 unauthorized</code>. Valid key without the scope:{" "}
-              <code>403 insufficient_scope</code> with <code>required_scope</code> — checked before anything else, so a key
-              without the scope learns nothing about what exists.
+              <code>403 insufficient_scope</code> with <code>required_scope</code> — checked before anything else, so a
+              key without the scope learns nothing about what exists.
             </li>
-            <li>Only a SHA-256 hash of each key is stored. Revoking a key in Settings takes effect on the next request.</li>
-            <li>There is no OAuth server and no dynamic client registration: keys are created by people, in Settings.</li>
+            <li>
+              Only a SHA-256 hash of each key is stored. Revoking a key in Settings takes effect on the next request.
+            </li>
+            <li>
+              There is no OAuth server and no dynamic client registration: keys are created by people, in Settings.
+            </li>
           </ul>
         </section>
 
         <section id="errors-and-limits" aria-labelledby="errors-title" className={styles.section}>
           <h2 id="errors-title">Errors and limits</h2>
-          <p>Every error is JSON of one shape; match on <code>error</code>, show <code>message</code> to people.</p>
+          <p>
+            Every error is JSON of one shape; match on <code>error</code>, show <code>message</code> to people.
+          </p>
           <CodeBlock label="403 Forbidden">{`{
   "error": "insufficient_scope",
   "message": "This API key lacks the team:read scope.",
@@ -211,8 +237,9 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
           </div>
           <ul className={styles.bullets}>
             <li>
-              <strong>Rate limit:</strong> {rateLimit} requests per rolling minute per key (at most that many in any 60 seconds), shared by REST and MCP.
-              Every keyed response carries <code>RateLimit-Policy: &quot;per-key&quot;;q={rateLimit};w=60</code> and{" "}
+              <strong>Rate limit:</strong> {rateLimit} requests per rolling minute per key (at most that many in any 60
+              seconds), shared by REST and MCP. Every keyed response carries{" "}
+              <code>RateLimit-Policy: &quot;per-key&quot;;q={rateLimit};w=60</code> and{" "}
               <code>RateLimit: &quot;per-key&quot;;r=&lt;remaining&gt;;t=&lt;seconds&gt;</code>; a 429 adds{" "}
               <code>Retry-After</code> in seconds. Requests without a valid key are limited per client address.{" "}
               <code>GET /api/v1</code> and the discovery documents are not counted.
@@ -222,11 +249,12 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
               {REPORT_LIMIT.max}, default {REPORT_LIMIT.default}; reports come newest first.
             </li>
             <li>
-              <strong>Caching:</strong> responses carry a strong <code>ETag</code>; send it back in <code>If-None-Match</code>{" "}
-              and an unchanged resource answers <code>304</code> with no body.
+              <strong>Caching:</strong> responses carry a strong <code>ETag</code>; send it back in{" "}
+              <code>If-None-Match</code> and an unchanged resource answers <code>304</code> with no body.
             </li>
             <li>
-              <strong>Tracing:</strong> every response has <code>X-Request-Id</code> (yours is echoed if you send a sane one).
+              <strong>Tracing:</strong> every response has <code>X-Request-Id</code> (yours is echoed if you send a sane
+              one).
             </li>
           </ul>
         </section>
@@ -234,10 +262,10 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
         <section id="mcp" aria-labelledby="mcp-title" className={styles.section}>
           <h2 id="mcp-title">MCP setup</h2>
           <p>
-            Sundown is also an MCP server. Remote clients connect over Streamable HTTP at <code>{urls.mcpEndpoint}</code> with
-            the same <code>Authorization: Bearer</code> header; the server card is at{" "}
-            <a href={urls.mcpServerCard}>/.well-known/mcp/server-card.json</a>. Tools use the same scopes and
-            rate limit as REST; a tool called without its scope returns an error that names the scope.
+            Sundown is also an MCP server. Remote clients connect over Streamable HTTP at{" "}
+            <code>{urls.mcpEndpoint}</code> with the same <code>Authorization: Bearer</code> header; the server card is
+            at <a href={urls.mcpServerCard}>/.well-known/mcp/server-card.json</a>. Tools use the same scopes and rate
+            limit as REST; a tool called without its scope returns an error that names the scope.
           </p>
           <CodeBlock label="Claude Code">{`claude mcp add --transport http sundown ${urls.mcpEndpoint} \\
   --header "Authorization: Bearer $SUNDOWN_API_KEY"`}</CodeBlock>

@@ -88,7 +88,12 @@ export function KeysTable({ keys, revokeAction }: Props) {
                     <span className={`status status--${key.status}`}>{STATUS_LABELS[key.status]}</span>
                   </td>
                   <td className="nowrap">
-                    <RevokeKeyButton keyId={key.id} name={key.name} active={key.status === "active"} action={revokeAction} />
+                    <RevokeKeyButton
+                      keyId={key.id}
+                      name={key.name}
+                      active={key.status === "active"}
+                      action={revokeAction}
+                    />
                   </td>
                 </tr>
               ))}

@@ -29,7 +29,12 @@ export function NewKeySecret({ created }: Props) {
   }
 
   return (
-    <div className="alert alert--success secret-box" role="region" aria-labelledby="new-key-title" style={{ marginBottom: "1.25rem" }}>
+    <div
+      className="alert alert--success secret-box"
+      role="region"
+      aria-labelledby="new-key-title"
+      style={{ marginBottom: "1.25rem" }}
+    >
       <h3 id="new-key-title" ref={headingRef} tabIndex={-1} style={{ margin: 0 }}>
         Key &ldquo;{created.name}&rdquo; created
       </h3>
@@ -54,7 +59,11 @@ export function NewKeySecret({ created }: Props) {
         </button>
       </div>
       <p className="hint" aria-live="polite" style={{ color: "inherit", minHeight: "1.4em" }}>
-        {copied === "copied" ? "Copied to the clipboard." : copied === "failed" ? "Copying failed: the key is selected, press Ctrl+C or ⌘C." : ""}
+        {copied === "copied"
+          ? "Copied to the clipboard."
+          : copied === "failed"
+            ? "Copying failed: the key is selected, press Ctrl+C or ⌘C."
+            : ""}
       </p>
       <div>
         <button type="button" className="button button--secondary button--small" onClick={() => setDismissed(true)}>

@@ -53,7 +53,12 @@ export function RevokeKeyButton({ keyId, name, active, action }: Props) {
         <form action={formAction}>
           <input type="hidden" name="keyId" defaultValue={keyId} />
           <div className="actions">
-            <button type="button" className="button button--secondary" autoFocus onClick={() => dialogRef.current?.close()}>
+            <button
+              type="button"
+              className="button button--secondary"
+              autoFocus
+              onClick={() => dialogRef.current?.close()}
+            >
               Cancel
             </button>
             <button type="submit" className="button button--danger" disabled={pending}>

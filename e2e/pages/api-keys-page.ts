@@ -56,7 +56,9 @@ export class ApiKeysPage {
   }
 
   async openRevoke(name: string): Promise<Locator> {
-    await this.row(name).getByRole("button", { name: `Revoke ${name}` }).click();
+    await this.row(name)
+      .getByRole("button", { name: `Revoke ${name}` })
+      .click();
     const dialog = this.revokeDialog(name);
     await expect(dialog).toBeVisible();
     return dialog;

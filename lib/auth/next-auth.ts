@@ -64,19 +64,34 @@ let limiters: { pair: PolicyLimiter; address: PolicyLimiter } | undefined;
 
 function signInLimiters() {
   limiters ??= {
-    pair: createRateLimiter({ prefix: "signin:fail:pair", limit: SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS, windowSeconds: SIGN_IN_WINDOW_SECONDS }),
-    address: createRateLimiter({ prefix: "signin:fail:ip", limit: SIGN_IN_FAILURES_PER_ADDRESS, windowSeconds: SIGN_IN_WINDOW_SECONDS }),
+    pair: createRateLimiter({
+      prefix: "signin:fail:pair",
+      limit: SIGN_IN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+      windowSeconds: SIGN_IN_WINDOW_SECONDS,
+    }),
+    address: createRateLimiter({
+      prefix: "signin:fail:ip",
+      limit: SIGN_IN_FAILURES_PER_ADDRESS,
+      windowSeconds: SIGN_IN_WINDOW_SECONDS,
+    }),
   };
   return limiters;
 }
 
 /** The budgets one sign-in attempt draws on: its account from its address, and its address. */
-function signInBudgets(email: string, headers: HeaderBag): { limiter: PolicyLimiter; identifier: string; name: string }[] {
+function signInBudgets(
+  email: string,
+  headers: HeaderBag,
+): { limiter: PolicyLimiter; identifier: string; name: string }[] {
   const { pair, address } = signInLimiters();
   const from = clientAddress(toHeaders(headers)) ?? UNKNOWN_ADDRESS;
   return [
     // The account by a hash: the shared store holds no e-mail address.
-    { limiter: pair, identifier: `${from}|${createHash("sha256").update(email).digest("base64url")}`, name: "account and address" },
+    {
+      limiter: pair,
+      identifier: `${from}|${createHash("sha256").update(email).digest("base64url")}`,
+      name: "account and address",
+    },
     { limiter: address, identifier: from, name: "address" },
   ];
 }
@@ -264,7 +279,14 @@ function buildAuthOptions(env: Env): NextAuthOptions {
         }
         const found = await findSessionUserByEmail(oauthEmail(account.provider, undefined, user) ?? "");
         if (!found) return token;
-        return { ...token, sub: found.userId, name: found.name, email: found.email, ...claimsOf(found), ...newSession() };
+        return {
+          ...token,
+          sub: found.userId,
+          name: found.name,
+          email: found.email,
+          ...claimsOf(found),
+          ...newSession(),
+        };
       },
       // Only paths on the configured origin; anything else lands on the default page (no open redirect).
       redirect: ({ url, baseUrl }) => callbackUrlOn(baseUrl, url),

@@ -3,8 +3,7 @@ import { ApiError } from "@/lib/errors";
 // Keys are accepted in exactly two headers. Never in the URL: URLs end up in logs,
 // browser history and Referer headers.
 
-const MISSING_KEY_MESSAGE =
-  "Missing API key. Send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.";
+const MISSING_KEY_MESSAGE = "Missing API key. Send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.";
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
 

@@ -12,7 +12,10 @@ export type { SessionUser } from "@/lib/data/users";
  * moved or deactivated member, a signed-out session takes effect at once, whatever the cookie says. Null
  * when signed out. Only the cookie counts here; an API key header never makes a session.
  */
-export async function sessionUserFromCookies(requestCookies: Record<string, string>, now = new Date()): Promise<SessionUser | null> {
+export async function sessionUserFromCookies(
+  requestCookies: Record<string, string>,
+  now = new Date(),
+): Promise<SessionUser | null> {
   // Options first: building them sets NEXTAUTH_URL, which decides the cookie's name (__Secure- on https).
   const { secret } = getAuthOptions();
   const token = await getToken({ req: { cookies: requestCookies, headers: {} } as never, secret });

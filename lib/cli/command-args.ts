@@ -56,6 +56,7 @@ export function parseExpiry(text: string, now = new Date()): Date {
 }
 
 export function parseKeyId(text: string): string {
-  if (!UUID_SHAPE.test(text)) throw new UsageError(`"${text}" is not a key id: key ids are UUIDs (see \`sundown keys list\`)`);
+  if (!UUID_SHAPE.test(text))
+    throw new UsageError(`"${text}" is not a key id: key ids are UUIDs (see \`sundown keys list\`)`);
   return text.toLowerCase();
 }

@@ -64,13 +64,19 @@ async function serveConnection(connection: net.Socket): Promise<void> {
   try {
     request = await readMessage(connection);
   } catch (error) {
-    return reply(connection, { ok: false, error: { message: `bad request: ${(error as Error).message}`, exitCode: 2 } });
+    return reply(connection, {
+      ok: false,
+      error: { message: `bad request: ${(error as Error).message}`, exitCode: 2 },
+    });
   }
   // A long import may run for a while; the client has its own deadline.
   connection.setTimeout(0);
   const { command, args } = (request ?? {}) as { command?: unknown; args?: unknown };
   if (!isCommandName(command)) {
-    return reply(connection, { ok: false, error: { message: `unknown command ${JSON.stringify(command)}`, exitCode: 2 } });
+    return reply(connection, {
+      ok: false,
+      error: { message: `unknown command ${JSON.stringify(command)}`, exitCode: 2 },
+    });
   }
   const started = performance.now();
   let response: CommandResponse;

@@ -44,7 +44,6 @@ async function createKey(args: CommandArgs<"keys.create">) {
   };
 }
 
-
 async function listKeys(args: CommandArgs<"keys.list">) {
   const organization = await requireOrganization(args.org);
   const keys = await listApiKeys(organization.id);
@@ -65,21 +64,26 @@ async function listKeys(args: CommandArgs<"keys.list">) {
   };
 }
 
-
 async function revokeKey(args: CommandArgs<"keys.revoke">) {
-  const notFound = new CommandError(`No API key with id ${args.keyId}. Run \`sundown keys list --org <org>\` to see the keys.`);
+  const notFound = new CommandError(
+    `No API key with id ${args.keyId}. Run \`sundown keys list --org <org>\` to see the keys.`,
+  );
   const organization = await findApiKeyOrganization(args.keyId);
   if (!organization) throw notFound;
   const startedAt = new Date();
   try {
     const { revokedAt } = await revokeApiKey(organization.id, args.keyId, CLI_ACTOR);
-    return { id: args.keyId, organization, revoked_at: revokedAt.toISOString(), already_revoked: revokedAt < startedAt };
+    return {
+      id: args.keyId,
+      organization,
+      revoked_at: revokedAt.toISOString(),
+      already_revoked: revokedAt < startedAt,
+    };
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") throw notFound;
     throw error;
   }
 }
-
 
 async function listOrgs() {
   return listOrganizations();
@@ -104,7 +108,6 @@ async function migrationStatus() {
   const pending = await pendingMigrations(handle.sql);
   return { database: handle.kind, migrations: all.length, pending };
 }
-
 
 const COMMANDS = {
   "keys.create": createKey,

@@ -37,10 +37,21 @@ export function toCommandFailure(error: unknown): CommandFailure {
   if (code === "P2021" || /(relation|table) .* does not exist/i.test(text)) {
     return { message: "The database has no Sundown tables yet: run `npx sundown db migrate` first.", exitCode: 1 };
   }
-  if (code === "P1001" || code === "ECONNREFUSED" || code === "ENOTFOUND" || /ECONNREFUSED|ENOTFOUND|connect ETIMEDOUT|Can't reach database/.test(text)) {
+  if (
+    code === "P1001" ||
+    code === "ECONNREFUSED" ||
+    code === "ENOTFOUND" ||
+    /ECONNREFUSED|ENOTFOUND|connect ETIMEDOUT|Can't reach database/.test(text)
+  ) {
     const where = /at (\S+:\d+)/.exec(text)?.[1];
-    return { message: `Cannot reach the database at DATABASE_URL${where ? ` (${where})` : ""}: is PostgreSQL running and the URL right?`, exitCode: 1 };
+    return {
+      message: `Cannot reach the database at DATABASE_URL${where ? ` (${where})` : ""}: is PostgreSQL running and the URL right?`,
+      exitCode: 1,
+    };
   }
-  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   return { message: lines.at(-1) ?? "unexpected error", exitCode: 1 };
 }

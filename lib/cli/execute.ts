@@ -70,7 +70,11 @@ export async function migrateDatabase(): Promise<CommandResult<"db.migrate"> & {
   return { ...(await executeCommand("db.migrate", {})), applied: [] };
 }
 
-async function runWithDatabase<N extends CommandName>(handle: DbHandle, name: N, args: CommandArgs<N>): Promise<CommandResult<N>> {
+async function runWithDatabase<N extends CommandName>(
+  handle: DbHandle,
+  name: N,
+  args: CommandArgs<N>,
+): Promise<CommandResult<N>> {
   const { closeDb, installDbHandle } = await import("@/lib/db");
   const { runCommand } = await import("./commands");
   installDbHandle(handle);
@@ -96,7 +100,12 @@ function sendCommand(socketPath: string, command: CommandName, args: unknown): P
     socket.once("timeout", () => {
       socket.destroy();
       if (!delivered) resolve(undefined);
-      else reject(new CommandError(`The server did not answer within ${RESPONSE_TIMEOUT_MS / 1000} s; the command may or may not have been applied.`));
+      else
+        reject(
+          new CommandError(
+            `The server did not answer within ${RESPONSE_TIMEOUT_MS / 1000} s; the command may or may not have been applied.`,
+          ),
+        );
     });
     socket.on("error", () => {
       if (!delivered) resolve(undefined);
@@ -112,7 +121,11 @@ function sendCommand(socketPath: string, command: CommandName, args: unknown): P
         },
         () => {
           socket.destroy();
-          reject(new CommandError("Lost the connection to the server during the command; it may or may not have been applied."));
+          reject(
+            new CommandError(
+              "Lost the connection to the server during the command; it may or may not have been applied.",
+            ),
+          );
         },
       );
     });
@@ -127,7 +140,9 @@ function busyError(dataDir: string, holder: LockInfo | undefined): CommandError 
     );
   }
   if (holder?.role === "server") {
-    return new CommandError(`The Sundown server (process ${holder.pid}) is still opening the embedded database in ${dataDir}; try again in a moment.`);
+    return new CommandError(
+      `The Sundown server (process ${holder.pid}) is still opening the embedded database in ${dataDir}; try again in a moment.`,
+    );
   }
   return new CommandError(
     `Another sundown command (process ${holder?.pid ?? "unknown"}) is using the embedded database in ${dataDir}; try again when it has finished.`,

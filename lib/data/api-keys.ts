@@ -109,7 +109,11 @@ export async function listApiKeys(organizationId: string): Promise<ApiKeyListIte
  * Revokes a key of this organization. A key of another organization is "not found", exactly like
  * an unknown id. Revoking an already revoked key changes nothing and reports its first revocation.
  */
-export async function revokeApiKey(organizationId: string, keyId: string, actor: KeyActor): Promise<{ revokedAt: Date }> {
+export async function revokeApiKey(
+  organizationId: string,
+  keyId: string,
+  actor: KeyActor,
+): Promise<{ revokedAt: Date }> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const key = await tx.apiKey.findFirst({
@@ -121,7 +125,13 @@ export async function revokeApiKey(organizationId: string, keyId: string, actor:
     const revokedAt = new Date();
     await tx.apiKey.update({ where: { id: key.id, organizationId }, data: { revokedAt }, select: { id: true } });
     await tx.apiKeyEvent.create({
-      data: { organizationId, apiKeyId: key.id, action: "revoked", actorUserId: actor.userId ?? null, actorLabel: actor.label },
+      data: {
+        organizationId,
+        apiKeyId: key.id,
+        action: "revoked",
+        actorUserId: actor.userId ?? null,
+        actorLabel: actor.label,
+      },
       select: { id: true },
     });
     return { revokedAt };

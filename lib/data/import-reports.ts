@@ -59,7 +59,11 @@ const importReportSchema = z
       ctx.addIssue({ code: "custom", path: ["scope_target_id"], message: 'must be null for scope "org"' });
     }
     if (entry.scope !== "org" && target === null) {
-      ctx.addIssue({ code: "custom", path: ["scope_target_id"], message: `required for scope "${entry.scope}": the id of a member of the organization` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["scope_target_id"],
+        message: `required for scope "${entry.scope}": the id of a member of the organization`,
+      });
     }
   });
 
@@ -78,7 +82,9 @@ export function parseImportText(text: string): unknown {
     return JSON.parse(source);
   } catch (error) {
     const { line, column } = jsonErrorLocation(source, (error as Error).message);
-    const reason = (error as Error).message.replace(/\s*(in JSON )?at position \d+.*$/s, "").replace(/\s*\(line \d+ column \d+\)/, "");
+    const reason = (error as Error).message
+      .replace(/\s*(in JSON )?at position \d+.*$/s, "")
+      .replace(/\s*\(line \d+ column \d+\)/, "");
     throw new ImportError([{ path: "", message: `not valid JSON at line ${line}, column ${column}: ${reason}` }]);
   }
 }
@@ -105,7 +111,10 @@ export function validateImportReports(value: unknown): ImportReport[] {
   if (entries.length === 0) throw new ImportError([{ path: "reports", message: "the file contains no reports" }]);
   if (entries.length > IMPORT_LIMITS.maxReports) {
     throw new ImportError([
-      { path: "reports", message: `${entries.length} reports is more than ${IMPORT_LIMITS.maxReports} in one import; split the file` },
+      {
+        path: "reports",
+        message: `${entries.length} reports is more than ${IMPORT_LIMITS.maxReports} in one import; split the file`,
+      },
     ]);
   }
   const issues: ImportIssue[] = [];
@@ -128,7 +137,8 @@ export function validateImportReports(value: unknown): ImportReport[] {
     const normalizedId = id?.toLowerCase();
     if (normalizedId) {
       const first = firstIndexOfId.get(normalizedId);
-      if (first !== undefined) issues.push({ path: `reports[${index}].id`, message: `duplicate of reports[${first}].id` });
+      if (first !== undefined)
+        issues.push({ path: `reports[${index}].id`, message: `duplicate of reports[${first}].id` });
       else firstIndexOfId.set(normalizedId, index);
     }
     reports.push({
@@ -147,19 +157,28 @@ export function validateImportReports(value: unknown): ImportReport[] {
  * Writes validated reports into an organization, all or nothing. Checks that need the database
  * (targets are members of this organization, ids are not taken) run inside the same transaction.
  */
-export async function importReports(organization: OrganizationRef, reports: ImportReport[]): Promise<{ imported: number }> {
+export async function importReports(
+  organization: OrganizationRef,
+  reports: ImportReport[],
+): Promise<{ imported: number }> {
   const db = await getDb();
   return db.$transaction(
     async (tx) => {
       const issues: ImportIssue[] = [];
       const targetIds = [...new Set(reports.flatMap((r) => (r.scope_target_id ? [r.scope_target_id] : [])))];
       const members = targetIds.length
-        ? await tx.member.findMany({ where: { organizationId: organization.id, id: { in: targetIds } }, select: { id: true } })
+        ? await tx.member.findMany({
+            where: { organizationId: organization.id, id: { in: targetIds } },
+            select: { id: true },
+          })
         : [];
       const known = new Set(members.map((m) => m.id));
       reports.forEach((r, index) => {
         if (r.scope_target_id && !known.has(r.scope_target_id)) {
-          issues.push({ path: `reports[${index}].scope_target_id`, message: `no member with this id in organization ${organization.slug}` });
+          issues.push({
+            path: `reports[${index}].scope_target_id`,
+            message: `no member with this id in organization ${organization.slug}`,
+          });
         }
       });
       // Report ids are unique across organizations (primary key), so this check is deliberately not
@@ -169,7 +188,8 @@ export async function importReports(organization: OrganizationRef, reports: Impo
         ? new Set((await tx.report.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((r) => r.id))
         : new Set<string>();
       reports.forEach((r, index) => {
-        if (r.id && taken.has(r.id)) issues.push({ path: `reports[${index}].id`, message: "a report with this id already exists" });
+        if (r.id && taken.has(r.id))
+          issues.push({ path: `reports[${index}].id`, message: "a report with this id already exists" });
       });
       if (issues.length > 0) throw new ImportError(issues);
 
@@ -227,13 +247,16 @@ function typeName(value: unknown): string {
 function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined ? `required (expected ${issue.expected})` : `expected ${issue.expected}, received ${typeName(issue.input)}`;
+      return issue.input === undefined
+        ? `required (expected ${issue.expected})`
+        : `expected ${issue.expected}, received ${typeName(issue.input)}`;
     case "invalid_value":
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
     case "unrecognized_keys":
       return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`;
     case "invalid_format":
-      if (issue.format === "datetime") return "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z";
+      if (issue.format === "datetime")
+        return "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z";
       if (issue.format === "uuid") return "expected a UUID";
       return `expected ${issue.format}`;
     default:

@@ -10,7 +10,10 @@ import type { Statement } from "@/lib/db/sql";
 export type Placeholder<T> = string & { readonly argument?: T };
 
 /** Builds a read's SQL: the organization's id (an SQL expression of type uuid), then one placeholder per argument. */
-type SqlBuilder<Args extends unknown[]> = (organizationId: string, ...args: { [I in keyof Args]: Placeholder<Args[I]> }) => string;
+type SqlBuilder<Args extends unknown[]> = (
+  organizationId: string,
+  ...args: { [I in keyof Args]: Placeholder<Args[I]> }
+) => string;
 
 export interface OrganizationRead<Args extends unknown[], Out> {
   /** Unique among reads: it names the prepared statements built from this read. */

@@ -1,7 +1,6 @@
 import { getDb } from "@/lib/db";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 
-
 export interface OrganizationRef {
   id: string;
   slug: string;

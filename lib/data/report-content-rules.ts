@@ -40,7 +40,9 @@ export function findContentProblems(content: unknown): ContentProblem[] {
     }
     if (value === null || typeof value !== "object") continue;
     if (depth > REPORT_CONTENT_LIMITS.maxDepth) {
-      report(`nested more than ${REPORT_CONTENT_LIMITS.maxDepth} levels deep (objects and arrays, counting the report itself)`);
+      report(
+        `nested more than ${REPORT_CONTENT_LIMITS.maxDepth} levels deep (objects and arrays, counting the report itself)`,
+      );
       continue;
     }
     const children: Visit[] = [];
@@ -52,7 +54,8 @@ export function findContentProblems(content: unknown): ContentProblem[] {
     } else {
       for (const [key, inner] of Object.entries(value)) {
         const keyProblem = stringProblem(key);
-        if (keyProblem) report(`the key ${JSON.stringify(key.slice(0, 40))}${key.length > 40 ? "…" : ""}: ${keyProblem}`);
+        if (keyProblem)
+          report(`the key ${JSON.stringify(key.slice(0, 40))}${key.length > 40 ? "…" : ""}: ${keyProblem}`);
         children.push({ value: inner, depth: depth + 1, parent: visit, segment: key });
       }
     }
@@ -67,7 +70,8 @@ function stringProblem(text: string): string | undefined {
     return `${text.length} characters is more than ${REPORT_CONTENT_LIMITS.maxStringLength} in one string`;
   }
   if (text.includes("\u0000")) return "contains U+0000 (a NUL character), which the database cannot store";
-  if (LONE_SURROGATE.test(text)) return "contains a lone UTF-16 surrogate (\\uD800–\\uDFFF without its pair), which is not valid Unicode text";
+  if (LONE_SURROGATE.test(text))
+    return "contains a lone UTF-16 surrogate (\\uD800–\\uDFFF without its pair), which is not valid Unicode text";
   return undefined;
 }
 

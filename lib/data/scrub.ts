@@ -10,7 +10,6 @@ import { maskContactText } from "./contact-text";
 // recursing on the JavaScript one, and serves at most MAX_SERVED_DEPTH levels: anything deeper becomes a short
 // marker, so every later step (JSON serialization, MCP rendering) gets bounded input.
 
-
 /** How many levels of objects and arrays a response carries; the report content itself is level 1. */
 export const MAX_SERVED_DEPTH = 64;
 export const NESTED_TOO_DEEP = "[nested too deep]";
@@ -76,6 +75,7 @@ function servedEntries(object: object): [string, unknown][] {
 
 /** Sets an own member, also one named __proto__ (which plain assignment would take for the prototype). */
 function setOwn(into: Record<string, unknown> | unknown[], key: string | number, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(into, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(into, key, { value, writable: true, enumerable: true, configurable: true });
   else (into as Record<string | number, unknown>)[key] = value;
 }

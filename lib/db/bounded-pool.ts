@@ -59,7 +59,10 @@ export class BoundedPool extends pg.Pool {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as BoundedClient.query: pg's overloads
   override query(...args: unknown[]): any {
     const [config, values, callback] = args;
-    const promiseForm = typeof values !== "function" && callback === undefined && typeof (config as pg.Submittable)?.submit !== "function";
+    const promiseForm =
+      typeof values !== "function" &&
+      callback === undefined &&
+      typeof (config as pg.Submittable)?.submit !== "function";
     if (!promiseForm) return (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
     return this.queryWithinTimeout(config as string | pg.QueryConfig, values as unknown[] | undefined);
   }
@@ -70,7 +73,10 @@ export class BoundedPool extends pg.Pool {
     const started = performance.now();
     const client = await this.connect();
     const left = Math.max(1, Math.floor(this.timeoutMs - (performance.now() - started)));
-    const timed: TimedQueryConfig = { ...(typeof config === "string" ? { text: config } : config), query_timeout: left };
+    const timed: TimedQueryConfig = {
+      ...(typeof config === "string" ? { text: config } : config),
+      query_timeout: left,
+    };
     try {
       const result = await client.query(timed, values);
       client.release();

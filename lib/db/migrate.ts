@@ -39,7 +39,10 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 // hints, this dynamic path makes the bundler trace (and deploy) the whole project.
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");

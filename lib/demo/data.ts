@@ -39,7 +39,14 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
       { name: "Priya Raman", role: "member", department: "Engineering", handle: "priya", isExternal: true },
       { name: "Ben Okafor", role: "member", department: null, handle: "ben" },
     ],
-    projects: ["gripper firmware 2.3", "fleet dashboard", "pick-rate model", "warehouse pilot with Northwind", "safety certification pack", "charging dock redesign"],
+    projects: [
+      "gripper firmware 2.3",
+      "fleet dashboard",
+      "pick-rate model",
+      "warehouse pilot with Northwind",
+      "safety certification pack",
+      "charging dock redesign",
+    ],
     kpis: [
       { name: "Pick success rate", unit: "%", target: 98, base: 96.4 },
       { name: "Units shipped this week", unit: "units", target: 40, base: 31 },
@@ -62,7 +69,14 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
       { name: "Sam Lee", role: "member", department: null, handle: "sam" },
       { name: "Zara Ahmed", role: "member", department: "Sales", handle: "zara" },
     ],
-    projects: ["billing migration", "SSO for enterprise", "onboarding emails", "Q4 pricing page", "support macros", "data export API"],
+    projects: [
+      "billing migration",
+      "SSO for enterprise",
+      "onboarding emails",
+      "Q4 pricing page",
+      "support macros",
+      "data export API",
+    ],
     kpis: [
       { name: "MRR", unit: "USD", target: 250000, base: 231000 },
       { name: "Trial to paid", unit: "%", target: 12, base: 9.8 },

@@ -27,10 +27,28 @@ interface SeededMember extends DemoMember {
 }
 
 const SHIPPED = ["Merged", "Released", "Closed out", "Deployed", "Demoed"];
-const SLIPPING_REASONS = ["waiting on vendor parts", "scope grew after review", "flaky integration tests", "owner out sick two days", "depends on the billing migration"];
-const BLOCKERS = ["Staging database is out of disk", "Legal review of the pilot contract", "No access to the customer's VPN yet", "CI runners saturated since Monday", "Design sign-off missing for the new flow"];
+const SLIPPING_REASONS = [
+  "waiting on vendor parts",
+  "scope grew after review",
+  "flaky integration tests",
+  "owner out sick two days",
+  "depends on the billing migration",
+];
+const BLOCKERS = [
+  "Staging database is out of disk",
+  "Legal review of the pilot contract",
+  "No access to the customer's VPN yet",
+  "CI runners saturated since Monday",
+  "Design sign-off missing for the new flow",
+];
 
-function reportContent(org: DemoOrganization, members: SeededMember[], day: number, random: Random, focus?: SeededMember): ReportContent {
+function reportContent(
+  org: DemoOrganization,
+  members: SeededMember[],
+  day: number,
+  random: Random,
+  focus?: SeededMember,
+): ReportContent {
   const active = members.filter((m) => m.active !== false);
   const people = focus && focus.role === "member" ? [focus] : active;
   const shipped = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
@@ -46,36 +64,85 @@ function reportContent(org: DemoOrganization, members: SeededMember[], day: numb
     email: m.email,
     slack_id: `U${m.handle.toUpperCase()}01`,
   }));
-  const slipping = random() < 0.7
-    ? [{ item: pick(random, org.projects), owner: pick(random, people).name, days_late: 1 + Math.floor(random() * 6), reason: pick(random, SLIPPING_REASONS) }]
-    : [];
-  const blockers = random() < 0.5
-    ? [{ description: pick(random, BLOCKERS), owner: pick(random, people).name, since_days: 1 + Math.floor(random() * 5) }]
-    : [];
+  const slipping =
+    random() < 0.7
+      ? [
+          {
+            item: pick(random, org.projects),
+            owner: pick(random, people).name,
+            days_late: 1 + Math.floor(random() * 6),
+            reason: pick(random, SLIPPING_REASONS),
+          },
+        ]
+      : [];
+  const blockers =
+    random() < 0.5
+      ? [
+          {
+            description: pick(random, BLOCKERS),
+            owner: pick(random, people).name,
+            since_days: 1 + Math.floor(random() * 5),
+          },
+        ]
+      : [];
   const kpi_status = org.kpis.map((kpi) => {
     const raw = kpi.base + (random() - 0.4) * kpi.base * 0.05;
     const value = kpi.unit === "%" || kpi.unit === "hours" ? Math.round(raw * 10) / 10 : Math.round(raw);
-    const better = kpi.name.includes("bugs") || kpi.name.includes("response") ? value <= kpi.target : value >= kpi.target;
-    return { name: kpi.name, value, unit: kpi.unit, target: kpi.target, status: better ? "on_track" : value > kpi.target * 0.9 ? "at_risk" : "off_track" };
+    const better =
+      kpi.name.includes("bugs") || kpi.name.includes("response") ? value <= kpi.target : value >= kpi.target;
+    return {
+      name: kpi.name,
+      value,
+      unit: kpi.unit,
+      target: kpi.target,
+      status: better ? "on_track" : value > kpi.target * 0.9 ? "at_risk" : "off_track",
+    };
   });
   const subject = focus ? focus.name : org.name;
   const headline = `${subject}: ${shipped.length} shipped, ${slipping.length} slipping, ${blockers.length} blocker${blockers.length === 1 ? "" : "s"}${silent.length ? `, ${silent.length} silent` : ""}`;
   return { headline, kpi_status, shipped, silent, slipping, blockers };
 }
 
-async function seedOrganization(db: Db, org: DemoOrganization, seed: number, now: Date, passwordHashes: string[]): Promise<void> {
+async function seedOrganization(
+  db: Db,
+  org: DemoOrganization,
+  seed: number,
+  now: Date,
+  passwordHashes: string[],
+): Promise<void> {
   const random = prng(seed);
   const organizationId = randomUUID();
-  const members: SeededMember[] = org.members.map((m) => ({ ...m, id: randomUUID(), email: `${m.handle}@${org.domain}` }));
+  const members: SeededMember[] = org.members.map((m) => ({
+    ...m,
+    id: randomUUID(),
+    email: `${m.handle}@${org.domain}`,
+  }));
   const leads = members.filter((m) => m.role === "lead");
   const regular = members.filter((m) => m.role === "member" && m.active !== false);
-  const reports: { id: string; organizationId: string; scope: "org" | "lead" | "member"; scopeTargetId: string | null; generatedAt: Date; headline: string; content: ReportContent }[] = [];
+  const reports: {
+    id: string;
+    organizationId: string;
+    scope: "org" | "lead" | "member";
+    scopeTargetId: string | null;
+    generatedAt: Date;
+    headline: string;
+    content: ReportContent;
+  }[] = [];
   const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   for (let day = DEMO_DAYS - 1; day >= 0; day--) {
-    const at = (minutes: number) => new Date(startOfToday - day * 86_400_000 - 86_400_000 + (17 * 60 + minutes) * 60_000);
+    const at = (minutes: number) =>
+      new Date(startOfToday - day * 86_400_000 - 86_400_000 + (17 * 60 + minutes) * 60_000);
     const add = (scope: "org" | "lead" | "member", minutes: number, focus?: SeededMember) => {
       const content = reportContent(org, members, day, random, focus);
-      reports.push({ id: randomUUID(), organizationId, scope, scopeTargetId: focus?.id ?? null, generatedAt: at(minutes), headline: content.headline, content });
+      reports.push({
+        id: randomUUID(),
+        organizationId,
+        scope,
+        scopeTargetId: focus?.id ?? null,
+        generatedAt: at(minutes),
+        headline: content.headline,
+        content,
+      });
     };
     add("org", 30);
     if (day % 2 === 0) add("lead", 20, leads[(day / 2) % leads.length]);
@@ -83,10 +150,18 @@ async function seedOrganization(db: Db, org: DemoOrganization, seed: number, now
   }
   const users = members
     .filter((m) => m.signIn)
-    .map((m, i) => ({ id: randomUUID(), email: `${m.signIn}@${org.domain}`, passwordHash: passwordHashes[i]!, memberId: m.id }));
+    .map((m, i) => ({
+      id: randomUUID(),
+      email: `${m.signIn}@${org.domain}`,
+      passwordHash: passwordHashes[i]!,
+      memberId: m.id,
+    }));
 
   await db.$transaction(async (tx) => {
-    await tx.organization.create({ data: { id: organizationId, slug: org.slug, name: org.name }, select: { id: true } });
+    await tx.organization.create({
+      data: { id: organizationId, slug: org.slug, name: org.name },
+      select: { id: true },
+    });
     await tx.member.createMany({
       data: members.map((m) => ({
         id: m.id,

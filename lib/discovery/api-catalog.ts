@@ -21,7 +21,9 @@ export function buildApiCatalog(base: string): ApiCatalog {
     linkset: [
       {
         anchor: urls.apiRoot,
-        "service-desc": [{ href: urls.openapi, type: OPENAPI_MEDIA_TYPE, title: "OpenAPI 3.1 description of Sundown API v1" }],
+        "service-desc": [
+          { href: urls.openapi, type: OPENAPI_MEDIA_TYPE, title: "OpenAPI 3.1 description of Sundown API v1" },
+        ],
         "service-doc": [
           { href: urls.documentation, type: "text/html", title: "Sundown API guide and reference" },
           { href: urls.llmsTxt, type: "text/plain", title: "Sundown guide for AI agents (llms.txt)" },

@@ -7,10 +7,9 @@ import { apiRootSchema, type ApiRoot } from "@/lib/schemas/api-root";
 export const API_VERSION = "1.0.0";
 
 /** The endpoints of API v1 as GET /api/v1 names them, from the operations table. */
-const ENDPOINTS = Object.fromEntries(KEYED_OPERATIONS.map((operation) => [operation.name, endpointOf(operation)])) as Record<
-  KeyedOperationName,
-  string
->;
+const ENDPOINTS = Object.fromEntries(
+  KEYED_OPERATIONS.map((operation) => [operation.name, endpointOf(operation)]),
+) as Record<KeyedOperationName, string>;
 
 /** Addresses of the public discovery documents and pages under one base URL. */
 export function discoveryUrls(base: string) {

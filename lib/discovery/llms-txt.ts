@@ -11,7 +11,9 @@ function endpointLine(operation: Operation): string {
 
 /** `get_report` {id}: a tool and its arguments, optional ones marked. */
 function toolSynopsis(operation: Operation): string {
-  const args = Object.entries(operation.parameters).map(([name, parameter]) => `${name}${parameter.optional ? "?" : ""}`);
+  const args = Object.entries(operation.parameters).map(
+    ([name, parameter]) => `${name}${parameter.optional ? "?" : ""}`,
+  );
   return `\`${operation.tool!.name}\`${args.length ? ` {${args.join(", ")}}` : ""}`;
 }
 

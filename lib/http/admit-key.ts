@@ -1,7 +1,14 @@
 import { after } from "next/server";
 import { readApiKey } from "@/lib/auth/read-api-key";
 import { hasScope, type Scope } from "@/lib/auth/scopes";
-import { hashPresentedKey, knownKey, recordKeyUse, requireScope, verifyKeyHash, type VerifiedKey } from "@/lib/auth/verify-api-key";
+import {
+  hashPresentedKey,
+  knownKey,
+  recordKeyUse,
+  requireScope,
+  verifyKeyHash,
+  type VerifiedKey,
+} from "@/lib/auth/verify-api-key";
 import type { ReadRequest } from "@/lib/data/organization-read";
 import { log } from "@/lib/log";
 import type { StoreResult } from "@/lib/ratelimit/limiter";
@@ -108,7 +115,9 @@ function bearerChallenge(headers: Headers): Record<string, string> {
 function scheduleKeyUse(key: VerifiedKey): void {
   if (!key.needsTouch) return;
   const write = () =>
-    recordKeyUse(key).catch((error: Error) => log("warn", "could not record key use", { key_id: key.id, error: error.message }));
+    recordKeyUse(key).catch((error: Error) =>
+      log("warn", "could not record key use", { key_id: key.id, error: error.message }),
+    );
   try {
     after(write);
   } catch {

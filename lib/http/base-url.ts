@@ -5,7 +5,8 @@ import type { RequestContext } from "./with-request";
 
 // A DNS name (RFC 1123 labels, optional root dot) or a bracketed IPv6 literal, then an optional port:
 // nothing that could turn a link into another path, user info or script.
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[([0-9a-f:.]+)\])(?::([0-9]{1,5}))?$/i;
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[([0-9a-f:.]+)\])(?::([0-9]{1,5}))?$/i;
 
 /** The host[:port] in lower case, or undefined when the value is not one. */
 export function parseHost(value: string | null | undefined): string | undefined {

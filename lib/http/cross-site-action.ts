@@ -5,7 +5,9 @@
 
 function mayBeServerAction(request: Request): boolean {
   if (request.method !== "POST") return false;
-  return request.headers.has("next-action") || (request.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+  return (
+    request.headers.has("next-action") || (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")
+  );
 }
 
 function originHost(origin: string): string | undefined {

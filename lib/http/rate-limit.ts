@@ -11,7 +11,10 @@ function secondsUntil(reset: number, now = Date.now()): number {
 }
 
 /** IETF draft RateLimit headers, sent on every keyed response; a refusal adds Retry-After in whole seconds. */
-export function rateLimitHeaders(result: RateLimitResult, policy: RateLimitPolicyName = "per-key"): Record<string, string> {
+export function rateLimitHeaders(
+  result: RateLimitResult,
+  policy: RateLimitPolicyName = "per-key",
+): Record<string, string> {
   const seconds = secondsUntil(result.reset);
   return {
     "RateLimit-Policy": `"${policy}";q=${result.limit};w=${RATE_LIMIT_WINDOW_SECONDS}`,

@@ -18,5 +18,9 @@ export function toMcpError(thrown: unknown, primitive: string, hooks: McpHooks =
   if (thrown instanceof McpError) return thrown;
   const error = toApiError(thrown);
   hooks.onError?.(primitive, error);
-  return new McpError(JSON_RPC_CODES[error.code] ?? ErrorCode.InternalError, describeToolError(error), errorBody(error));
+  return new McpError(
+    JSON_RPC_CODES[error.code] ?? ErrorCode.InternalError,
+    describeToolError(error),
+    errorBody(error),
+  );
 }

@@ -34,7 +34,8 @@ function requireSingleMessage(body: unknown): Record<string, unknown> {
 function addMessageLogFields(message: Record<string, unknown>, context: RequestContext): void {
   if (typeof message.method === "string") context.logFields.mcp_method = message.method;
   const params = message.params as { name?: unknown } | undefined;
-  if (message.method === "tools/call" && typeof params?.name === "string") context.logFields.mcp_tool = params.name.slice(0, 64);
+  if (message.method === "tools/call" && typeof params?.name === "string")
+    context.logFields.mcp_tool = params.name.slice(0, 64);
 }
 
 // POST /api/mcp – one JSON-RPC message; the same key check and per-key budget as /api/v1.
@@ -50,10 +51,19 @@ export const mcpPost = withRequest(async (request, context) => {
     onError: (primitive, error) => {
       if (error.status < 500) return;
       const cause = error.cause instanceof Error ? error.cause : undefined;
-      log("error", "mcp request failed", { request_id: context.requestId, primitive, code: error.code, error: cause?.message, stack: cause?.stack });
+      log("error", "mcp request failed", {
+        request_id: context.requestId,
+        primitive,
+        code: error.code,
+        error: cause?.message,
+        stack: cause?.stack,
+      });
     },
   });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   await connectServer(server, transport);
   try {
     return await refusalAsApiError(await transport.handleRequest(request, { parsedBody: message }));
@@ -72,7 +82,8 @@ export const mcpPost = withRequest(async (request, context) => {
 async function refusalAsApiError(response: Response): Promise<Response> {
   if (response.status < 400) return response;
   const body = (await response.json().catch(() => undefined)) as { error?: { message?: unknown } } | undefined;
-  const message = typeof body?.error?.message === "string" ? body.error.message : "The MCP transport refused the request.";
+  const message =
+    typeof body?.error?.message === "string" ? body.error.message : "The MCP transport refused the request.";
   if (response.status >= 500) throw new Error(`MCP transport answered ${response.status}: ${message}`);
   throw new ApiError(errorCodeForStatus(response.status), message);
 }

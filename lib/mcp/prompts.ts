@@ -16,7 +16,9 @@ const countArgument = z
   .transform(Number)
   .pipe(z.int().min(1).max(LEAD_BRIEF.maxCount))
   .optional()
-  .meta({ description: `How many of the latest reports to read, 1 to ${LEAD_BRIEF.maxCount} (default ${LEAD_BRIEF.defaultCount}).` });
+  .meta({
+    description: `How many of the latest reports to read, 1 to ${LEAD_BRIEF.maxCount} (default ${LEAD_BRIEF.defaultCount}).`,
+  });
 
 // The instructions are ours; the reports follow as separate JSON resources, so text written by people never
 // reads as part of the instructions.
@@ -49,9 +51,21 @@ export function registerLeadBrief(server: McpServer, source: SundownSource, hook
       try {
         const { reports: summaries } = await source.answer("list_reports", { limit: count });
         if (summaries.length === 0) {
-          return { messages: [{ role: "user", content: { type: "text", text: "Sundown has no end-of-day reports yet, so there is nothing to brief on. Say so." } }] };
+          return {
+            messages: [
+              {
+                role: "user",
+                content: {
+                  type: "text",
+                  text: "Sundown has no end-of-day reports yet, so there is nothing to brief on. Say so.",
+                },
+              },
+            ],
+          };
         }
-        const reports = await Promise.all(summaries.map(async (s) => reportSchema.parse(await source.answer("get_report", { id: s.id }))));
+        const reports = await Promise.all(
+          summaries.map(async (s) => reportSchema.parse(await source.answer("get_report", { id: s.id }))),
+        );
         return {
           description: `Lead brief from the ${reports.length} most recent reports`,
           messages: [
@@ -60,7 +74,11 @@ export function registerLeadBrief(server: McpServer, source: SundownSource, hook
               role: "user" as const,
               content: {
                 type: "resource" as const,
-                resource: { uri: reportUri(report.id), mimeType: "application/json", text: JSON.stringify(report, null, 2) },
+                resource: {
+                  uri: reportUri(report.id),
+                  mimeType: "application/json",
+                  text: JSON.stringify(report, null, 2),
+                },
               },
             })),
           ],

@@ -33,7 +33,10 @@ export function registerReportResources(server: McpServer, source: SundownSource
     },
     async (uri) => {
       try {
-        return jsonContents(uri, reportListSchema.parse(await source.answer("list_reports", { limit: REPORT_LIMIT.default })));
+        return jsonContents(
+          uri,
+          reportListSchema.parse(await source.answer("list_reports", { limit: REPORT_LIMIT.default })),
+        );
       } catch (error) {
         throw toMcpError(error, LATEST_REPORTS_URI, hooks);
       }
@@ -64,12 +67,16 @@ export function registerReportResources(server: McpServer, source: SundownSource
     template,
     {
       title: "End-of-day report",
-      description: "One report in full (headline, kpi_status, shipped, silent, slipping, blockers) by id. Needs reports:read.",
+      description:
+        "One report in full (headline, kpi_status, shipped, silent, slipping, blockers) by id. Needs reports:read.",
       mimeType: JSON_MIME,
     },
     async (uri, variables) => {
       try {
-        return jsonContents(uri, reportSchema.parse(await source.answer("get_report", { id: reportIdParameter.parse(variables.id) })));
+        return jsonContents(
+          uri,
+          reportSchema.parse(await source.answer("get_report", { id: reportIdParameter.parse(variables.id) })),
+        );
       } catch (error) {
         throw toMcpError(error, REPORT_URI_TEMPLATE, hooks);
       }

@@ -27,18 +27,31 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export function createRestSource({ baseUrl, apiKey, fetch: fetchImpl = fetch, timeoutMs = DEFAULT_TIMEOUT_MS }: RestSourceOptions): SundownSource {
+export function createRestSource({
+  baseUrl,
+  apiKey,
+  fetch: fetchImpl = fetch,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+}: RestSourceOptions): SundownSource {
   async function get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
     let response: Response;
     try {
       response = await fetchImpl(`${baseUrl}${path}`, {
-        headers: { Authorization: `Bearer ${apiKey}`, Accept: "application/json", "User-Agent": `sundown-mcp-stdio/${API_VERSION}` },
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          Accept: "application/json",
+          "User-Agent": `sundown-mcp-stdio/${API_VERSION}`,
+        },
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new ApiError("service_unavailable", `Cannot reach Sundown at ${baseUrl}. Is the server running and SUNDOWN_URL right?`, {
-        cause: error,
-      });
+      throw new ApiError(
+        "service_unavailable",
+        `Cannot reach Sundown at ${baseUrl}. Is the server running and SUNDOWN_URL right?`,
+        {
+          cause: error,
+        },
+      );
     }
     const body = await readJson(response);
     if (!response.ok) {
@@ -55,9 +68,13 @@ export function createRestSource({ baseUrl, apiKey, fetch: fetchImpl = fetch, ti
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      throw new ApiError("internal_error", `Sundown at ${baseUrl} answered ${path} with an unexpected body; is SUNDOWN_URL a Sundown server?`, {
-        cause: parsed.error,
-      });
+      throw new ApiError(
+        "internal_error",
+        `Sundown at ${baseUrl} answered ${path} with an unexpected body; is SUNDOWN_URL a Sundown server?`,
+        {
+          cause: parsed.error,
+        },
+      );
     }
     return parsed.data;
   }

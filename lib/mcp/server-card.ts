@@ -1,6 +1,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { SUPPORTED_PROTOCOL_VERSIONS, type Prompt, type Resource, type ResourceTemplate, type ServerCapabilities, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type Prompt,
+  type Resource,
+  type ResourceTemplate,
+  type ServerCapabilities,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { API_VERSION } from "@/lib/discovery/api-root";
 import { ApiError } from "@/lib/errors";
 import { SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE, createSundownServer } from "./server";

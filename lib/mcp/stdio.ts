@@ -39,14 +39,18 @@ export function readStdioSettings(env: Record<string, string | undefined> = proc
     );
   }
   if (!isWellFormedApiKey(apiKey)) {
-    throw new StdioStartError("SUNDOWN_API_KEY is not a Sundown API key (they start with sdn_sk_ and carry a checksum); copy it again from the settings page.");
+    throw new StdioStartError(
+      "SUNDOWN_API_KEY is not a Sundown API key (they start with sdn_sk_ and carry a checksum); copy it again from the settings page.",
+    );
   }
   const url = rawUrl || DEFAULT_SUNDOWN_URL;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new StdioStartError(`SUNDOWN_URL is not a URL: ${JSON.stringify(url)}. Use the address of your Sundown server, e.g. ${DEFAULT_SUNDOWN_URL}.`);
+    throw new StdioStartError(
+      `SUNDOWN_URL is not a URL: ${JSON.stringify(url)}. Use the address of your Sundown server, e.g. ${DEFAULT_SUNDOWN_URL}.`,
+    );
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw new StdioStartError(`SUNDOWN_URL must be an http:// or https:// address, not ${JSON.stringify(url)}.`);
@@ -60,10 +64,14 @@ async function verifyStdioKey(source: SundownSource, baseUrl: string): Promise<I
     return await source.answer("identity", {});
   } catch (error) {
     if (error instanceof ApiError && error.code === "unauthorized") {
-      throw new StdioStartError(`${baseUrl} rejected SUNDOWN_API_KEY: ${error.message} Create a new key under Settings → API keys.`);
+      throw new StdioStartError(
+        `${baseUrl} rejected SUNDOWN_API_KEY: ${error.message} Create a new key under Settings → API keys.`,
+      );
     }
     if (error instanceof ApiError && error.code === "rate_limited") {
-      throw new StdioStartError(`${baseUrl} is rate-limiting this key right now: ${error.message} Try again in a minute.`);
+      throw new StdioStartError(
+        `${baseUrl} is rate-limiting this key right now: ${error.message} Try again in a minute.`,
+      );
     }
     const message = error instanceof Error ? error.message : String(error);
     throw new StdioStartError(`could not verify SUNDOWN_API_KEY against ${baseUrl}: ${message}`);

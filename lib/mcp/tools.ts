@@ -1,9 +1,21 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { CallToolRequestSchema, type CallToolRequest, type CallToolResult, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  type CallToolRequest,
+  type CallToolResult,
+  type ToolAnnotations,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ApiError, toApiError } from "@/lib/errors";
 import { parseToolArguments } from "@/lib/operations/input";
-import { KEYED_OPERATIONS, type KeyedOperation, type KeyedOperationName, type McpTool, type Operation, type OperationOutput } from "@/lib/operations/table";
+import {
+  KEYED_OPERATIONS,
+  type KeyedOperation,
+  type KeyedOperationName,
+  type McpTool,
+  type Operation,
+  type OperationOutput,
+} from "@/lib/operations/table";
 import { renderIdentity, renderReport, renderReportList, renderTeam } from "./render";
 import type { SundownSource } from "./source";
 
@@ -29,7 +41,9 @@ export interface ToolDefinition extends McpTool {
 
 /** The parameters' published schemas as a tool's input: optional where REST's are (a default applies). */
 function inputSchemaOf(operation: Operation): ObjectSchema | undefined {
-  const shape = Object.fromEntries(Object.entries(operation.parameters).map(([name, parameter]) => [name, parameter.schema]));
+  const shape = Object.fromEntries(
+    Object.entries(operation.parameters).map(([name, parameter]) => [name, parameter.schema]),
+  );
   return Object.keys(shape).length === 0 ? undefined : z.object(shape);
 }
 
@@ -95,11 +109,17 @@ export async function callTool(
 }
 const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
-function answerToolCall({ name, arguments: args = {} }: CallToolRequest["params"], source: SundownSource, hooks: McpHooks): Promise<CallToolResult> {
+function answerToolCall(
+  { name, arguments: args = {} }: CallToolRequest["params"],
+  source: SundownSource,
+  hooks: McpHooks,
+): Promise<CallToolResult> {
   const tool = TOOLS_BY_NAME.get(name);
   if (!tool) {
     const known = TOOLS.map((t) => t.name).join(", ");
-    return Promise.resolve(toolErrorResult(new ApiError("not_found", `No tool named ${name.slice(0, 64)}; the tools are ${known}.`)));
+    return Promise.resolve(
+      toolErrorResult(new ApiError("not_found", `No tool named ${name.slice(0, 64)}; the tools are ${known}.`)),
+    );
   }
   return callTool(tool, source, args, hooks);
 }
@@ -129,7 +149,9 @@ export function registerTools(server: McpServer, source: SundownSource, hooks: M
     const config = TOOL_CONFIGS.get(tool)!;
     // McpServer wants a callback for each tool it lists; the same call as below, should it ever be reached.
     if (tool.input) {
-      server.registerTool(tool.name, config as typeof config & { inputSchema: ObjectSchema }, (args) => callTool(tool, source, args, hooks));
+      server.registerTool(tool.name, config as typeof config & { inputSchema: ObjectSchema }, (args) =>
+        callTool(tool, source, args, hooks),
+      );
     } else {
       server.registerTool(tool.name, { ...config, inputSchema: undefined }, () => callTool(tool, source, {}, hooks));
     }

@@ -17,42 +17,67 @@ import { OPERATION_EXAMPLES } from "./examples";
 const SECURITY_SCHEMES = { bearer: "bearerAuth", header: "apiKeyHeader" } as const;
 
 // Response headers, registered once as components and referenced by every response that carries them.
-const requestIdHeader = z
-  .string()
-  .meta({ header: { id: "X-Request-Id" }, description: "The request's id: a sane incoming X-Request-Id is echoed, else a new UUID. Error bodies repeat it as request_id.", example: "5b3f0f5e-2a51-4c7e-9d1b-0c4f3e2a1b6d" });
-const etagHeader = z
-  .string()
-  .meta({ header: { id: "ETag" }, description: "Strong validator of the representation; send it back in If-None-Match to get 304.", example: '"Xq3bJc9V1mZp0Tn7sLw2Yk5Rh8Gd4Fa6"' });
-const cacheControlHeader = z
-  .string()
-  .meta({ header: { id: "Cache-Control" }, description: "`private, no-cache` on keyed responses; `public, max-age=300` on discovery documents.", example: "private, no-cache" });
-const rateLimitHeader = z
-  .string()
-  .meta({ header: { id: "RateLimit" }, description: "Remaining requests in the rolling window and seconds until the oldest counted request leaves it (IETF draft RateLimit header fields). Policy `per-key`, or `per-address` on a 429 for requests without a valid key.", example: '"per-key";r=117;t=42' });
-const rateLimitPolicyHeader = z
-  .string()
-  .meta({ header: { id: "RateLimit-Policy" }, description: `The per-key quota: q requests per w seconds (IETF draft RateLimit header fields).`, example: `"per-key";q=120;w=${RATE_LIMIT_WINDOW_SECONDS}` });
+const requestIdHeader = z.string().meta({
+  header: { id: "X-Request-Id" },
+  description:
+    "The request's id: a sane incoming X-Request-Id is echoed, else a new UUID. Error bodies repeat it as request_id.",
+  example: "5b3f0f5e-2a51-4c7e-9d1b-0c4f3e2a1b6d",
+});
+const etagHeader = z.string().meta({
+  header: { id: "ETag" },
+  description: "Strong validator of the representation; send it back in If-None-Match to get 304.",
+  example: '"Xq3bJc9V1mZp0Tn7sLw2Yk5Rh8Gd4Fa6"',
+});
+const cacheControlHeader = z.string().meta({
+  header: { id: "Cache-Control" },
+  description: "`private, no-cache` on keyed responses; `public, max-age=300` on discovery documents.",
+  example: "private, no-cache",
+});
+const rateLimitHeader = z.string().meta({
+  header: { id: "RateLimit" },
+  description:
+    "Remaining requests in the rolling window and seconds until the oldest counted request leaves it (IETF draft RateLimit header fields). Policy `per-key`, or `per-address` on a 429 for requests without a valid key.",
+  example: '"per-key";r=117;t=42',
+});
+const rateLimitPolicyHeader = z.string().meta({
+  header: { id: "RateLimit-Policy" },
+  description: `The per-key quota: q requests per w seconds (IETF draft RateLimit header fields).`,
+  example: `"per-key";q=120;w=${RATE_LIMIT_WINDOW_SECONDS}`,
+});
 const retryAfterHeader = z
   .string()
   .regex(/^[0-9]+$/)
   .meta({ header: { id: "Retry-After" }, description: "Whole seconds to wait before retrying.", example: "17" });
-const allowHeader = z.literal("GET, HEAD").meta({ header: { id: "Allow" }, description: "The methods this path serves." });
-const bearerChallengeHeader = z
-  .string()
-  .meta({ header: { id: "WWW-Authenticate" }, description: 'The Bearer challenge (RFC 6750 §3): `Bearer realm="sundown"`, with `error="invalid_token"` when a key was sent. No resource_metadata: there is no OAuth.', example: 'Bearer realm="sundown", error="invalid_token"' });
-const linkHeader = z
-  .string()
-  .meta({ header: { id: "Link" }, description: "Points at the RFC 9727 API catalog.", example: '<https://sundown.example.com/.well-known/api-catalog>; rel="api-catalog"' });
+const allowHeader = z
+  .literal("GET, HEAD")
+  .meta({ header: { id: "Allow" }, description: "The methods this path serves." });
+const bearerChallengeHeader = z.string().meta({
+  header: { id: "WWW-Authenticate" },
+  description:
+    'The Bearer challenge (RFC 6750 §3): `Bearer realm="sundown"`, with `error="invalid_token"` when a key was sent. No resource_metadata: there is no OAuth.',
+  example: 'Bearer realm="sundown", error="invalid_token"',
+});
+const linkHeader = z.string().meta({
+  header: { id: "Link" },
+  description: "Points at the RFC 9727 API catalog.",
+  example: '<https://sundown.example.com/.well-known/api-catalog>; rel="api-catalog"',
+});
 
 // Requests without a valid key are counted per client address instead, under the "per-address" policy.
-const addressRateLimitHeader = z
-  .string()
-  .meta({ description: "On requests without a valid key: the client address's remaining budget (policy `per-address`).", example: '"per-address";r=57;t=42' });
-const addressRateLimitPolicyHeader = z
-  .string()
-  .meta({ description: "On requests without a valid key: the per-address quota.", example: `"per-address";q=60;w=${RATE_LIMIT_WINDOW_SECONDS}` });
+const addressRateLimitHeader = z.string().meta({
+  description: "On requests without a valid key: the client address's remaining budget (policy `per-address`).",
+  example: '"per-address";r=57;t=42',
+});
+const addressRateLimitPolicyHeader = z.string().meta({
+  description: "On requests without a valid key: the per-address quota.",
+  example: `"per-address";q=60;w=${RATE_LIMIT_WINDOW_SECONDS}`,
+});
 
-const keyedHeaders = z.object({ "X-Request-Id": requestIdHeader, RateLimit: rateLimitHeader, "RateLimit-Policy": rateLimitPolicyHeader });
+const keyedHeaders = z.object({
+  "X-Request-Id": requestIdHeader,
+  RateLimit: rateLimitHeader,
+  "RateLimit-Policy": rateLimitPolicyHeader,
+});
 
 function errorExample(error: z.infer<typeof errorSchema>) {
   return { ...error, request_id: "5b3f0f5e-2a51-4c7e-9d1b-0c4f3e2a1b6d" };
@@ -88,7 +113,10 @@ const RESPONSES = {
   400: errorResponse(
     "InvalidParameter",
     "A query or path parameter is invalid (`invalid_parameter`); the message names the parameter and what it accepts.",
-    { error: "invalid_parameter", message: `limit must be an integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}).` },
+    {
+      error: "invalid_parameter",
+      message: `limit must be an integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}).`,
+    },
     keyedHeaders,
   ),
   401: errorResponse(
@@ -105,7 +133,11 @@ const RESPONSES = {
   403: errorResponse(
     "InsufficientScope",
     "The key is valid but lacks the scope this operation needs (`insufficient_scope`); `required_scope` names it.",
-    { error: "insufficient_scope", message: "This API key lacks the reports:read scope.", required_scope: "reports:read" },
+    {
+      error: "insufficient_scope",
+      message: "This API key lacks the reports:read scope.",
+      required_scope: "reports:read",
+    },
     keyedHeaders,
   ),
   404: errorResponse(
@@ -131,15 +163,25 @@ const RESPONSES = {
       "Retry-After": retryAfterHeader,
     }),
   ),
-  500: errorResponse("InternalError", "An unexpected server failure (`internal_error`). The body never contains internals.", {
-    error: "internal_error",
-    message: "An unexpected error occurred.",
-  }),
+  500: errorResponse(
+    "InternalError",
+    "An unexpected server failure (`internal_error`). The body never contains internals.",
+    {
+      error: "internal_error",
+      message: "An unexpected error occurred.",
+    },
+  ),
   503: errorResponse(
     "ServiceUnavailable",
     "The database is unreachable or too busy to answer within the server's time limit (`service_unavailable`); retry after the seconds in Retry-After.",
-    { error: "service_unavailable", message: "The database is unreachable or too busy to answer in time. Try again shortly." },
-    z.object({ "X-Request-Id": requestIdHeader, "Retry-After": retryAfterHeader.meta({ example: String(DATABASE_RETRY_AFTER_SECONDS) }) }),
+    {
+      error: "service_unavailable",
+      message: "The database is unreachable or too busy to answer in time. Try again shortly.",
+    },
+    z.object({
+      "X-Request-Id": requestIdHeader,
+      "Retry-After": retryAfterHeader.meta({ example: String(DATABASE_RETRY_AFTER_SECONDS) }),
+    }),
   ),
 } satisfies Record<number, ZodOpenApiResponseObject>;
 
@@ -157,7 +199,12 @@ const keyedOkHeaders = z.object({
   "RateLimit-Policy": rateLimitPolicyHeader,
 });
 
-const publicOkHeaders = z.object({ "X-Request-Id": requestIdHeader, ETag: etagHeader, "Cache-Control": cacheControlHeader, Link: linkHeader });
+const publicOkHeaders = z.object({
+  "X-Request-Id": requestIdHeader,
+  ETag: etagHeader,
+  "Cache-Control": cacheControlHeader,
+  Link: linkHeader,
+});
 
 /** The operation's parameters as OpenAPI request parameters, by where REST reads them. */
 function requestParamsOf(operation: Operation): ZodOpenApiOperationObject["requestParams"] {
@@ -202,61 +249,72 @@ function publicOperation(operation: Operation, example: unknown): ZodOpenApiOper
     summary: operation.summary,
     description: operation.description,
     security: [],
-    responses: { 200: ok(operation.returns, operation.output, example, publicOkHeaders), ...errorResponsesOf(operation) },
+    responses: {
+      200: ok(operation.returns, operation.output, example, publicOkHeaders),
+      ...errorResponsesOf(operation),
+    },
   };
 }
 
 function createApiDocument(base: string) {
   const rateLimit = getEnv().SUNDOWN_RATE_LIMIT;
-  return createDocument({
-    openapi: "3.1.0",
-    info: {
-      title: "Sundown API",
-      version: API_VERSION,
-      description: [
-        "Sundown gives AI agents and scripts read-only access to one organization's end-of-day reports",
-        "(shipped, silent, slipping, blockers, KPI status) and its team roster. Every call is a GET;",
-        "nothing is created, changed or deleted. Contact details (email, chat ids) never appear in a response.",
-        "",
-        `Authenticate with an organization-scoped API key (\`sdn_sk_…\`) in \`Authorization: Bearer <API_KEY>\` or \`X-API-Key: <API_KEY>\`.`,
-        "Founders and leads create keys in Settings → API keys; the secret is shown once.",
-        "",
-        `Each key may make ${rateLimit} requests per rolling minute (at most that many in any 60 seconds); every keyed response carries`,
-        "`RateLimit` and `RateLimit-Policy` headers, and a 429 adds `Retry-After`.",
-        "",
-        `The same keys work with the MCP server at ${base}/api/mcp (Streamable HTTP; tools ${KEYED_OPERATIONS.map((operation) => operation.tool!.name).join(", ")}).`,
-      ].join("\n"),
-    },
-    externalDocs: { description: "Guide: quick start, authentication, errors and limits, MCP setup", url: `${base}/docs` },
-    servers: [{ url: base, description: "This Sundown server" }],
-    tags: [
-      { name: "Discovery", description: "Public, unauthenticated description of the API." },
-      { name: "Identity", description: "Who the calling key belongs to." },
-      { name: "Reports", description: "End-of-day reports of the key's organization." },
-      { name: "Team", description: "The team roster of the key's organization, without contact details." },
-    ],
-    security: [{ [SECURITY_SCHEMES.bearer]: [] }, { [SECURITY_SCHEMES.header]: [] }],
-    components: {
-      securitySchemes: {
-        [SECURITY_SCHEMES.bearer]: {
-          type: "http",
-          scheme: "bearer",
-          bearerFormat: "sdn_sk_<38 base62 characters>",
-          description: `Organization-scoped API key in \`Authorization: Bearer <API_KEY>\`. Keys match \`${KEY_PATTERN_SOURCE}\`. Scopes: ${SCOPES.map((s) => `\`${s}\` (${SCOPE_DESCRIPTIONS[s]})`).join(", ")}.`,
-        },
-        [SECURITY_SCHEMES.header]: {
-          type: "apiKey",
-          in: "header",
-          name: "X-API-Key",
-          description: "The same API key in the `X-API-Key` header, for clients that cannot set Authorization.",
+  return createDocument(
+    {
+      openapi: "3.1.0",
+      info: {
+        title: "Sundown API",
+        version: API_VERSION,
+        description: [
+          "Sundown gives AI agents and scripts read-only access to one organization's end-of-day reports",
+          "(shipped, silent, slipping, blockers, KPI status) and its team roster. Every call is a GET;",
+          "nothing is created, changed or deleted. Contact details (email, chat ids) never appear in a response.",
+          "",
+          `Authenticate with an organization-scoped API key (\`sdn_sk_…\`) in \`Authorization: Bearer <API_KEY>\` or \`X-API-Key: <API_KEY>\`.`,
+          "Founders and leads create keys in Settings → API keys; the secret is shown once.",
+          "",
+          `Each key may make ${rateLimit} requests per rolling minute (at most that many in any 60 seconds); every keyed response carries`,
+          "`RateLimit` and `RateLimit-Policy` headers, and a 429 adds `Retry-After`.",
+          "",
+          `The same keys work with the MCP server at ${base}/api/mcp (Streamable HTTP; tools ${KEYED_OPERATIONS.map((operation) => operation.tool!.name).join(", ")}).`,
+        ].join("\n"),
+      },
+      externalDocs: {
+        description: "Guide: quick start, authentication, errors and limits, MCP setup",
+        url: `${base}/docs`,
+      },
+      servers: [{ url: base, description: "This Sundown server" }],
+      tags: [
+        { name: "Discovery", description: "Public, unauthenticated description of the API." },
+        { name: "Identity", description: "Who the calling key belongs to." },
+        { name: "Reports", description: "End-of-day reports of the key's organization." },
+        { name: "Team", description: "The team roster of the key's organization, without contact details." },
+      ],
+      security: [{ [SECURITY_SCHEMES.bearer]: [] }, { [SECURITY_SCHEMES.header]: [] }],
+      components: {
+        securitySchemes: {
+          [SECURITY_SCHEMES.bearer]: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "sdn_sk_<38 base62 characters>",
+            description: `Organization-scoped API key in \`Authorization: Bearer <API_KEY>\`. Keys match \`${KEY_PATTERN_SOURCE}\`. Scopes: ${SCOPES.map((s) => `\`${s}\` (${SCOPE_DESCRIPTIONS[s]})`).join(", ")}.`,
+          },
+          [SECURITY_SCHEMES.header]: {
+            type: "apiKey",
+            in: "header",
+            name: "X-API-Key",
+            description: "The same API key in the `X-API-Key` header, for clients that cannot set Authorization.",
+          },
         },
       },
+      paths: {
+        [OPERATIONS.root.path]: { get: publicOperation(OPERATIONS.root, buildApiRoot(base)) },
+        ...Object.fromEntries(
+          KEYED_OPERATIONS.map((operation) => [operation.path, { get: keyedOperation(operation) }]),
+        ),
+      },
     },
-    paths: {
-      [OPERATIONS.root.path]: { get: publicOperation(OPERATIONS.root, buildApiRoot(base)) },
-      ...Object.fromEntries(KEYED_OPERATIONS.map((operation) => [operation.path, { get: keyedOperation(operation) }])),
-    },
-  }, { override: simplifySchema });
+    { override: simplifySchema },
+  );
 }
 
 type JsonSchemaNode = Record<string, unknown>;
@@ -273,7 +331,15 @@ function simplifySchema({ jsonSchema }: { jsonSchema: JsonSchemaNode }): void {
   if (!Array.isArray(anyOf) || anyOf.length !== 2) return;
   const isNull = (node: JsonSchemaNode) => node.type === "null" && Object.keys(node).length === 1;
   const other = anyOf.find((node: JsonSchemaNode) => !isNull(node)) as JsonSchemaNode | undefined;
-  if (!other || !anyOf.some(isNull) || typeof other.type !== "string" || "enum" in other || "const" in other || "$ref" in other) return;
+  if (
+    !other ||
+    !anyOf.some(isNull) ||
+    typeof other.type !== "string" ||
+    "enum" in other ||
+    "const" in other ||
+    "$ref" in other
+  )
+    return;
   delete jsonSchema.anyOf;
   Object.assign(jsonSchema, { ...other, ...jsonSchema, type: [other.type, "null"] });
 }
@@ -292,4 +358,3 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
   }
   return document;
 }
-

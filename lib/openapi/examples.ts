@@ -20,7 +20,6 @@ const reportId = (index: number) => exampleId(3, index + 1);
 const memberNamed = (name: string) => memberId(acme.members.findIndex((m) => m.name === name));
 
 const EXAMPLE_ORGANIZATION_ID = exampleId(1, 1);
-const EXAMPLE_REPORT_ID = reportId(0);
 
 const identityExample: Identity = {
   organization: { id: EXAMPLE_ORGANIZATION_ID, name: acme.name },
@@ -71,7 +70,14 @@ export const reportExample: Report = {
       { title: "Deployed fleet dashboard", owner: "Aisha Khan", member_id: memberNamed("Aisha Khan") },
     ],
     silent: [{ member: "Ben Okafor", member_id: memberNamed("Ben Okafor"), days_silent: 2 }],
-    slipping: [{ item: "warehouse pilot with Northwind", owner: "Sofia Alvarez", days_late: 3, reason: "waiting on vendor parts" }],
+    slipping: [
+      {
+        item: "warehouse pilot with Northwind",
+        owner: "Sofia Alvarez",
+        days_late: 3,
+        reason: "waiting on vendor parts",
+      },
+    ],
     blockers: [{ description: "Legal review of the pilot contract", owner: "Maya Chen", since_days: 2 }],
   },
 };

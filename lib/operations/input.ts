@@ -6,14 +6,22 @@ import type { InputOf as Input, Operation } from "./table";
 // Names the operation does not declare are ignored on both (a key in the query string still gets no access:
 // keys are only read from headers).
 
-function parseEach<O extends Operation>(operation: O, valueOf: (name: string, parameter: Parameter<unknown>) => unknown): Input<O> {
+function parseEach<O extends Operation>(
+  operation: O,
+  valueOf: (name: string, parameter: Parameter<unknown>) => unknown,
+): Input<O> {
   const input: Record<string, unknown> = {};
-  for (const [name, parameter] of Object.entries(operation.parameters)) input[name] = parameter.parse(valueOf(name, parameter));
+  for (const [name, parameter] of Object.entries(operation.parameters))
+    input[name] = parameter.parse(valueOf(name, parameter));
   return input as Input<O>;
 }
 
 /** REST: query parameters from the query string (each at most once), path parameters from the route. */
-export function parseRestInput<O extends Operation>(operation: O, query: URLSearchParams, path: Record<string, unknown>): Input<O> {
+export function parseRestInput<O extends Operation>(
+  operation: O,
+  query: URLSearchParams,
+  path: Record<string, unknown>,
+): Input<O> {
   return parseEach(operation, (name, parameter) => {
     if (parameter.in === "path") return path[name];
     const values = query.getAll(name);

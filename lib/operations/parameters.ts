@@ -26,7 +26,6 @@ export interface Parameter<T> {
   parse(value: unknown): T;
 }
 
-
 function invalid(message: string): ApiError {
   return new ApiError("invalid_parameter", message);
 }

@@ -23,7 +23,10 @@ export interface McpTool {
   description: string;
 }
 
-export interface Operation<Params extends Record<string, Parameter<unknown>> = Record<string, Parameter<unknown>>, Out extends z.ZodType = z.ZodType> {
+export interface Operation<
+  Params extends Record<string, Parameter<unknown>> = Record<string, Parameter<unknown>>,
+  Out extends z.ZodType = z.ZodType,
+> {
   operationId: string;
   method: "GET";
   /** The OpenAPI path template, e.g. /api/v1/reports/{id}. */
@@ -179,7 +182,9 @@ export type OperationName = keyof typeof TABLE;
 /** A table entry with its name: the key it has in the table, as in GET /api/v1's `endpoints`. */
 export type NamedOperation<N extends OperationName> = (typeof TABLE)[N] & { name: N };
 
-export const OPERATIONS = Object.fromEntries(Object.entries(TABLE).map(([name, operation]) => [name, { ...operation, name }])) as {
+export const OPERATIONS = Object.fromEntries(
+  Object.entries(TABLE).map(([name, operation]) => [name, { ...operation, name }]),
+) as {
   [N in OperationName]: NamedOperation<N>;
 };
 

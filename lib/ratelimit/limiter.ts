@@ -139,8 +139,13 @@ export class PolicyLimiter {
    */
   async release(identifier: string, counted: StoreResult): Promise<void> {
     if (counted.entry === undefined) return;
-    if (counted.store === "memory" || counted.store === "memory-fallback") return this.memory.release(identifier, Number(counted.entry));
-    const outcome = await settleWithin(this.remote!.log.release(identifier, counted.entry), STORE_TIMEOUT_MS, STORE_MAX_WAIT_MS);
+    if (counted.store === "memory" || counted.store === "memory-fallback")
+      return this.memory.release(identifier, Number(counted.entry));
+    const outcome = await settleWithin(
+      this.remote!.log.release(identifier, counted.entry),
+      STORE_TIMEOUT_MS,
+      STORE_MAX_WAIT_MS,
+    );
     if (!outcome.ok) this.remote!.health.failed(outcome.error);
   }
 
@@ -148,7 +153,11 @@ export class PolicyLimiter {
     const remote = this.remote;
     if (remote?.health.usable()) {
       const member = newLogMember();
-      const outcome = await settleWithin(remote.log.apply(operation, identifier, undefined, member), STORE_TIMEOUT_MS, STORE_MAX_WAIT_MS);
+      const outcome = await settleWithin(
+        remote.log.apply(operation, identifier, undefined, member),
+        STORE_TIMEOUT_MS,
+        STORE_MAX_WAIT_MS,
+      );
       if (outcome.ok) {
         remote.health.succeeded();
         return this.result(operation, outcome.value, remote.store.kind, member);
@@ -156,12 +165,29 @@ export class PolicyLimiter {
       remote.health.failed(outcome.error);
     }
     const now = Date.now();
-    return this.result(operation, this.memory.apply(operation, identifier, now), remote ? "memory-fallback" : "memory", String(now));
+    return this.result(
+      operation,
+      this.memory.apply(operation, identifier, now),
+      remote ? "memory-fallback" : "memory",
+      String(now),
+    );
   }
 
-  private result(operation: WindowOperation, state: WindowState, store: StoreResult["store"], entry: string): StoreResult {
+  private result(
+    operation: WindowOperation,
+    state: WindowState,
+    store: StoreResult["store"],
+    entry: string,
+  ): StoreResult {
     const { allowed, remaining, resetInMs } = state;
     const recorded = allowed && operation === "record";
-    return { success: allowed, limit: this.policy.limit, remaining, reset: Date.now() + resetInMs, store, ...(recorded ? { entry } : {}) };
+    return {
+      success: allowed,
+      limit: this.policy.limit,
+      remaining,
+      reset: Date.now() + resetInMs,
+      store,
+      ...(recorded ? { entry } : {}),
+    };
   }
 }

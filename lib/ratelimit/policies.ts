@@ -43,12 +43,20 @@ export function createRateLimiter(policy: RateLimitPolicy): PolicyLimiter {
 
 /** Per API key, counted on the key's id; REST and MCP draw on this one budget. */
 export function keyLimiter(): PolicyLimiter {
-  return createRateLimiter({ prefix: "api:key", limit: getEnv().SUNDOWN_RATE_LIMIT, windowSeconds: RATE_LIMIT_WINDOW_SECONDS });
+  return createRateLimiter({
+    prefix: "api:key",
+    limit: getEnv().SUNDOWN_RATE_LIMIT,
+    windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
+  });
 }
 
 /** Per client address, counting requests whose key is missing or invalid, so keys cannot be guessed at speed. */
 export function addressLimiter(): PolicyLimiter {
-  return createRateLimiter({ prefix: "api:address", limit: getEnv().SUNDOWN_ADDRESS_RATE_LIMIT, windowSeconds: RATE_LIMIT_WINDOW_SECONDS });
+  return createRateLimiter({
+    prefix: "api:address",
+    limit: getEnv().SUNDOWN_ADDRESS_RATE_LIMIT,
+    windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
+  });
 }
 
 /** Closes the shared-store connections and forgets every limiter (tests, shutdown). */

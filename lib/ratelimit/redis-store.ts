@@ -36,7 +36,12 @@ export class RedisSlidingLog {
    * `now`: an instant to use instead of the store's own clock (tests replaying a sequence of instants);
    * `member`: the name the request is recorded under.
    */
-  async apply(operation: WindowOperation, identifier: string, now?: number, member = newLogMember()): Promise<WindowState> {
+  async apply(
+    operation: WindowOperation,
+    identifier: string,
+    now?: number,
+    member = newLogMember(),
+  ): Promise<WindowState> {
     const args = [
       String(this.limit),
       String(this.windowMs),

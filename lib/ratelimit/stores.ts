@@ -9,9 +9,7 @@ import type { ScriptRunner } from "./redis-store";
 export type StoreKind = "memory" | "redis" | "upstash";
 
 export type StoreConfig =
-  | { kind: "memory" }
-  | { kind: "redis"; url: string }
-  | { kind: "upstash"; url: string; token: string };
+  { kind: "memory" } | { kind: "redis"; url: string } | { kind: "upstash"; url: string; token: string };
 
 export function readStoreConfig(env: Env): StoreConfig {
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {

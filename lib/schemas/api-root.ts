@@ -4,7 +4,9 @@ import { scopeSchema } from "@/lib/auth/scopes";
 export const apiRootSchema = z
   .object({
     name: z.string().meta({ description: "Product name." }),
-    version: z.string().meta({ description: "API version (semantic versioning); the major version is in the path prefix /api/v1." }),
+    version: z
+      .string()
+      .meta({ description: "API version (semantic versioning); the major version is in the path prefix /api/v1." }),
     description: z.string(),
     documentation: z.url().meta({ description: "Human documentation: guide and API reference." }),
     openapi: z.url().meta({ description: "The OpenAPI 3.1 description of this API." }),

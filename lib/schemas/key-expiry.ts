@@ -7,7 +7,8 @@ const DAYS_FROM_NOW = /^(\d{1,4})d$/;
 const isoDate = z.iso.date();
 const isoTimestamp = z.iso.datetime({ offset: true });
 
-const NOT_A_TIME = "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.";
+const NOT_A_TIME =
+  "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.";
 const NOT_IN_FUTURE = "Choose a time in the future (a date alone means 00:00 UTC that day).";
 
 function instantOf(text: string, now: Date): Date | undefined {

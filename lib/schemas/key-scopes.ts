@@ -21,7 +21,8 @@ export const keyScopesSchema = z
     const given = new Set(values.map((value) => value.trim()).filter(Boolean));
     const unknown = [...given].filter((value) => !isScope(value));
     if (unknown.length > 0) {
-      const shown = unknown.slice(0, SHOWN_UNKNOWN).map(quote).join(", ") + (unknown.length > SHOWN_UNKNOWN ? ", …" : "");
+      const shown =
+        unknown.slice(0, SHOWN_UNKNOWN).map(quote).join(", ") + (unknown.length > SHOWN_UNKNOWN ? ", …" : "");
       ctx.addIssue({ code: "custom", message: `Unknown scope ${shown}; valid scopes are ${VALID_SCOPES}.` });
       return z.NEVER;
     }

@@ -29,9 +29,7 @@ export type CreateKeyState =
     };
 
 export type RevokeKeyState =
-  | { status: "idle" }
-  | { status: "error"; message: string }
-  | { status: "revoked"; keyId: string; revokedAt: string };
+  { status: "idle" } | { status: "error"; message: string } | { status: "revoked"; keyId: string; revokedAt: string };
 
 function actorOf(user: KeyManager): KeyActor {
   return { userId: user.userId, label: user.name };
@@ -60,7 +58,11 @@ function firstErrors(error: z.ZodError): Partial<Record<CreateKeyField, string>>
   return fields;
 }
 
-export async function createKeyForUser(user: SessionUser | null, formData: FormData, now = new Date()): Promise<CreateKeyState> {
+export async function createKeyForUser(
+  user: SessionUser | null,
+  formData: FormData,
+  now = new Date(),
+): Promise<CreateKeyState> {
   let manager: KeyManager;
   try {
     manager = requireKeyManager(user);
@@ -84,7 +86,11 @@ export async function createKeyForUser(user: SessionUser | null, formData: FormD
     expiresAt: parsed.data.expiresAt,
     actor: actorOf(manager),
   });
-  log("info", "api key created", { key_id: created.id, organization_id: manager.organization.id, user_id: manager.userId });
+  log("info", "api key created", {
+    key_id: created.id,
+    organization_id: manager.organization.id,
+    user_id: manager.userId,
+  });
   return {
     status: "created",
     key: {
@@ -110,11 +116,19 @@ export async function revokeKeyForUser(user: SessionUser | null, formData: FormD
   try {
     // Scoped by the session's organization: another organization's key id is "not found", like an unknown one.
     const { revokedAt } = await revokeApiKey(manager.organization.id, parsed.data.keyId, actorOf(manager));
-    log("info", "api key revoked", { key_id: parsed.data.keyId, organization_id: manager.organization.id, user_id: manager.userId });
+    log("info", "api key revoked", {
+      key_id: parsed.data.keyId,
+      organization_id: manager.organization.id,
+      user_id: manager.userId,
+    });
     return { status: "revoked", keyId: parsed.data.keyId, revokedAt: revokedAt.toISOString() };
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") {
-      log("warn", "api key revoke refused", { key_id: parsed.data.keyId, organization_id: manager.organization.id, user_id: manager.userId });
+      log("warn", "api key revoke refused", {
+        key_id: parsed.data.keyId,
+        organization_id: manager.organization.id,
+        user_id: manager.userId,
+      });
       return { status: "error", message: "This key does not exist in your organization." };
     }
     throw error;

@@ -4,7 +4,23 @@ import fc from "fast-check";
 
 // Generated spellings: any prefix, channel and suffix, in any case and separator style, after ordinary words.
 const ORDINARY_WORDS = ["owner", "assignee", "author", "lead", "team", "primary", "how to", "backup"];
-const CHANNELS = ["email", "e mail", "mail", "phone", "telephone", "tel", "mobile", "cell", "whatsapp", "skype", "telegram", "slack", "discord", "contact", "reach me"];
+const CHANNELS = [
+  "email",
+  "e mail",
+  "mail",
+  "phone",
+  "telephone",
+  "tel",
+  "mobile",
+  "cell",
+  "whatsapp",
+  "skype",
+  "telegram",
+  "slack",
+  "discord",
+  "contact",
+  "reach me",
+];
 const CHANNELS_WITH_SUFFIX = ["chat", "teams", "signal"];
 const PREFIXES = ["work", "personal", "mobile", "home", "office", "private"];
 const SUFFIXES = ["id", "handle", "number", "address", "url", "user id", "member id", "name", "account"];
@@ -39,7 +55,16 @@ const spelled = (arbitraryWords: fc.Arbitrary<string[]>) =>
 // keys without ordinary words in front, as people write them (workphone, slackmemberid).
 export const contactKey = fc.oneof(
   spelled(contactKeyWords.filter((ws) => !ORDINARY_WORDS.some((o) => ws[0] === o.split(" ")[0]))),
-  fc.tuple(contactKeyWords, fc.constantFrom(...Object.entries(SPELLINGS).filter(([n]) => n !== "joined").map(([, s]) => s))).map(([ws, spell]) => spell(ws)),
+  fc
+    .tuple(
+      contactKeyWords,
+      fc.constantFrom(
+        ...Object.entries(SPELLINGS)
+          .filter(([n]) => n !== "joined")
+          .map(([, s]) => s),
+      ),
+    )
+    .map(([ws, spell]) => spell(ws)),
 );
 
 const LETTERS = ["a", "z", "M", "á", "ü", "ß", "п", "ё", "λ", "名", "ア", "9", "𝒶"];
@@ -48,18 +73,20 @@ const anyLocalPart = fc
   .tuple(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom(".", "_", "+", "-"))
   .map(([labels, separator]) => labels.join(separator));
 const topLevelDomain = fc.constantFrom("example", "com", "co", "рф", "中国", "museum");
-export const email = (localPart: fc.Arbitrary<string> = anyLocalPart) => fc
-  .tuple(
-    localPart,
-    fc.constantFrom("@", "＠", "﹫"),
-    fc.array(label, { minLength: 1, maxLength: 2 }),
-    fc.constantFrom(".", "．"),
-    topLevelDomain,
-  )
-  .map(([local, at, labels, dot, tld]) => `${local}${at}${labels.join(dot)}${dot}${tld}`);
+export const email = (localPart: fc.Arbitrary<string> = anyLocalPart) =>
+  fc
+    .tuple(
+      localPart,
+      fc.constantFrom("@", "＠", "﹫"),
+      fc.array(label, { minLength: 1, maxLength: 2 }),
+      fc.constantFrom(".", "．"),
+      topLevelDomain,
+    )
+    .map(([local, at, labels, dot, tld]) => `${local}${at}${labels.join(dot)}${dot}${tld}`);
 export const mention = fc.oneof(
   fc.stringMatching(/^[UW][A-Z0-9]{4,10}$/).map((id) => `<@${id}>`),
-  fc.tuple(fc.stringMatching(/^W[A-Z0-9]{2,8}$/), fc.constantFrom("maya", "Maya Chen")).map(([id, name]) => `<@${id}|${name}>`),
+  fc
+    .tuple(fc.stringMatching(/^W[A-Z0-9]{2,8}$/), fc.constantFrom("maya", "Maya Chen"))
+    .map(([id, name]) => `<@${id}|${name}>`),
   fc.stringMatching(/^S[A-Z0-9]{2,8}$/).map((id) => `<!subteam^${id}>`),
 );
-

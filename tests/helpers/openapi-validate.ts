@@ -33,7 +33,10 @@ function resolve<T = Json>(node: Json): T {
   let current = node;
   while (current && typeof current.$ref === "string") {
     const pointer = (current.$ref as string).replace(/^#\//, "").split("/");
-    current = pointer.reduce<Json>((value, segment) => value?.[segment.replace(/~1/g, "/").replace(/~0/g, "~")], document);
+    current = pointer.reduce<Json>(
+      (value, segment) => value?.[segment.replace(/~1/g, "/").replace(/~0/g, "~")],
+      document,
+    );
     if (!current) throw new Error(`OpenAPI document has a dangling $ref: ${node.$ref}`);
   }
   return current as T;
@@ -67,19 +70,31 @@ function validatorFor(key: string, schema: Json): ValidateFunction {
  * the status is listed for the operation, the body matches the response schema, and every header the
  * document marks as required is present.
  */
-export function expectMatchesOpenApi(method: string, pathTemplate: string, status: number, body: unknown, headers?: Headers): void {
+export function expectMatchesOpenApi(
+  method: string,
+  pathTemplate: string,
+  status: number,
+  body: unknown,
+  headers?: Headers,
+): void {
   const response = documentedResponse(method, pathTemplate, status);
   const where = `${method.toUpperCase()} ${pathTemplate} → ${status}`;
   const media = response.content?.["application/json"];
   if (!media) {
     if (body !== undefined && body !== null && body !== "") {
-      throw new Error(`${where}: the document describes no body, but the response has one: ${JSON.stringify(body).slice(0, 200)}`);
+      throw new Error(
+        `${where}: the document describes no body, but the response has one: ${JSON.stringify(body).slice(0, 200)}`,
+      );
     }
   } else {
     const validate = validatorFor(`${where}`, media.schema);
     if (!validate(body)) {
-      const problems = (validate.errors ?? []).map((e) => `  ${e.instancePath || "(root)"} ${e.message} ${JSON.stringify(e.params)}`);
-      throw new Error(`${where}: body does not match the OpenAPI schema:\n${problems.join("\n")}\nbody: ${JSON.stringify(body).slice(0, 500)}`);
+      const problems = (validate.errors ?? []).map(
+        (e) => `  ${e.instancePath || "(root)"} ${e.message} ${JSON.stringify(e.params)}`,
+      );
+      throw new Error(
+        `${where}: body does not match the OpenAPI schema:\n${problems.join("\n")}\nbody: ${JSON.stringify(body).slice(0, 500)}`,
+      );
     }
   }
   if (headers) {
@@ -89,7 +104,10 @@ export function expectMatchesOpenApi(method: string, pathTemplate: string, statu
       const value = headers.get(name);
       if (value !== null && resolved.schema) {
         const validate = validatorFor(`${where} header ${name}`, resolved.schema);
-        if (!validate(value)) throw new Error(`${where}: header ${name}: ${JSON.stringify(value)} does not match ${JSON.stringify(resolved.schema)}`);
+        if (!validate(value))
+          throw new Error(
+            `${where}: header ${name}: ${JSON.stringify(value)} does not match ${JSON.stringify(resolved.schema)}`,
+          );
       }
     }
   }

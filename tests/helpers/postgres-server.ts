@@ -47,7 +47,8 @@ export async function startPostgresServer(): Promise<ThrowawayPostgres> {
   const server: ThrowawayPostgres = {
     port,
     url: (database = "postgres") => `postgresql://postgres@127.0.0.1:${port}/${database}`,
-    start: () => run("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(base, "server.log"), "-w", "-t", "30", "start"]),
+    start: () =>
+      run("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(base, "server.log"), "-w", "-t", "30", "start"]),
     stop: () => run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]),
     async createSundownDatabase(name) {
       const admin = new pg.Client({ connectionString: server.url() });

@@ -46,9 +46,13 @@ export async function startRedisServer(extraArgs: string[] = []): Promise<Throwa
     port,
     async start() {
       if (child && child.exitCode === null) return;
-      child = spawn(REDIS_SERVER_BIN, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extraArgs], {
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      child = spawn(
+        REDIS_SERVER_BIN,
+        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extraArgs],
+        {
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       child.stdout!.on("data", (d: Buffer) => (output += d));
       child.stderr!.on("data", (d: Buffer) => (output += d));
       const deadline = Date.now() + 10_000;

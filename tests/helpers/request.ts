@@ -4,7 +4,9 @@ type Handler = (request: Request, context?: NextRouteContext) => Promise<Respons
 
 /** Calls an exported route handler the way Next does. */
 export async function call(handler: Handler, path: string, init: RequestInit = {}, params: RouteParams = {}) {
-  const response = await handler(new Request(`http://localhost:3000${path}`, init), { params: Promise.resolve(params) });
+  const response = await handler(new Request(`http://localhost:3000${path}`, init), {
+    params: Promise.resolve(params),
+  });
   const text = await response.text();
   let body: unknown = undefined;
   try {

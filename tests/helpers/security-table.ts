@@ -21,18 +21,46 @@ function flipChecksum(key: string): string {
 export function securityCases(required: Scope | undefined): SecurityCase[] {
   // RFC 6750 §3: error="invalid_token" once a credential was presented, the bare scheme when none was.
   const noKey = { status: 401, error: "unauthorized", challenge: 'Bearer realm="sundown"' } as const;
-  const unauthorized = { status: 401, error: "unauthorized", challenge: 'Bearer realm="sundown", error="invalid_token"' } as const;
+  const unauthorized = {
+    status: 401,
+    error: "unauthorized",
+    challenge: 'Bearer realm="sundown", error="invalid_token"',
+  } as const;
   const cases: SecurityCase[] = [
     { name: "no key", headers: async () => ({}), expect: noKey },
     { name: "empty Bearer", headers: async () => ({ Authorization: "Bearer " }), expect: unauthorized },
     { name: "Bearer with no space", headers: async () => ({ Authorization: "Bearer" }), expect: unauthorized },
-    { name: "wrong scheme (Basic)", headers: async () => ({ Authorization: `Basic ${btoa("user:pass")}` }), expect: unauthorized },
-    { name: "key without scheme", headers: async () => ({ Authorization: (await mintKey()).key }), expect: unauthorized },
+    {
+      name: "wrong scheme (Basic)",
+      headers: async () => ({ Authorization: `Basic ${btoa("user:pass")}` }),
+      expect: unauthorized,
+    },
+    {
+      name: "key without scheme",
+      headers: async () => ({ Authorization: (await mintKey()).key }),
+      expect: unauthorized,
+    },
     { name: "empty X-API-Key", headers: async () => ({ "X-API-Key": "" }), expect: unauthorized },
-    { name: "malformed key", headers: async () => ({ Authorization: `Bearer ${KEY_PREFIX}not-a-key` }), expect: unauthorized },
-    { name: "other service's prefix", headers: async () => ({ Authorization: `Bearer sk_live_${"a".repeat(38)}` }), expect: unauthorized },
-    { name: "wrong checksum", headers: async () => ({ Authorization: `Bearer ${flipChecksum((await mintKey()).key)}` }), expect: unauthorized },
-    { name: "unknown key (well-formed, never issued)", headers: async () => ({ Authorization: `Bearer ${generateApiKey().secret}` }), expect: unauthorized },
+    {
+      name: "malformed key",
+      headers: async () => ({ Authorization: `Bearer ${KEY_PREFIX}not-a-key` }),
+      expect: unauthorized,
+    },
+    {
+      name: "other service's prefix",
+      headers: async () => ({ Authorization: `Bearer sk_live_${"a".repeat(38)}` }),
+      expect: unauthorized,
+    },
+    {
+      name: "wrong checksum",
+      headers: async () => ({ Authorization: `Bearer ${flipChecksum((await mintKey()).key)}` }),
+      expect: unauthorized,
+    },
+    {
+      name: "unknown key (well-formed, never issued)",
+      headers: async () => ({ Authorization: `Bearer ${generateApiKey().secret}` }),
+      expect: unauthorized,
+    },
     {
       name: "revoked key",
       headers: async () => {
@@ -44,7 +72,9 @@ export function securityCases(required: Scope | undefined): SecurityCase[] {
     },
     {
       name: "expired key",
-      headers: async () => ({ Authorization: `Bearer ${(await mintKey("acme", ["reports:read", "team:read"], new Date(Date.now() - 1000))).key}` }),
+      headers: async () => ({
+        Authorization: `Bearer ${(await mintKey("acme", ["reports:read", "team:read"], new Date(Date.now() - 1000))).key}`,
+      }),
       expect: unauthorized,
     },
     {

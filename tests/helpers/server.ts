@@ -52,11 +52,15 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     if (v !== undefined) childEnv[k] = v;
   }
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d));
   child.stderr!.on("data", (d: Buffer) => (output += d));

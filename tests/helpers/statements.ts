@@ -12,7 +12,9 @@ export interface SentStatement {
 }
 
 /** Runs `work` and returns its result with every statement it sent to the database. */
-export async function captureStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: SentStatement[] }> {
+export async function captureStatements<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: SentStatement[] }> {
   const { kind } = await getDbHandle();
   // On PostgreSQL, the connection's query: every statement passes there, through the pool or in a transaction.
   const spy = kind === "postgres" ? vi.spyOn(pg.Client.prototype, "query") : vi.spyOn(PGlite.prototype, "query");
@@ -43,7 +45,10 @@ interface PlanNode {
 export async function tablesRead(statement: SentStatement): Promise<string[]> {
   const { sql } = await getDbHandle();
   const [row] = await sql.rows<{ "QUERY PLAN": unknown }>(
-    { name: `explain-${Math.random().toString(36).slice(2)}`, text: `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}` },
+    {
+      name: `explain-${Math.random().toString(36).slice(2)}`,
+      text: `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`,
+    },
     statement.values,
   );
   const raw = row!["QUERY PLAN"];

@@ -27,7 +27,10 @@ function encode(value: unknown, base64: boolean): unknown {
   return value;
 }
 
-export async function startUpstashTranslator(redisUrl: string, token = "test-upstash-token"): Promise<UpstashTranslator> {
+export async function startUpstashTranslator(
+  redisUrl: string,
+  token = "test-upstash-token",
+): Promise<UpstashTranslator> {
   const redis = new IORedis(redisUrl, { maxRetriesPerRequest: 0, retryStrategy: () => 100 });
   redis.on("error", () => {});
   const scripts = new ShebangFreeScripts();
@@ -104,10 +107,13 @@ export async function startUpstashTranslator(redisUrl: string, token = "test-ups
     const base64 = String(req.headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
     const path = (req.url ?? "/").split("?")[0].replace(/\/+$/, "");
     if (path === "/pipeline" || path === "/multi-exec") {
-      if (!Array.isArray(body) || !body.every(Array.isArray)) return send(400, { error: "ERR pipeline body must be an array of commands" });
+      if (!Array.isArray(body) || !body.every(Array.isArray))
+        return send(400, { error: "ERR pipeline body must be an array of commands" });
       const commands = body as Command[];
       const replies =
-        path === "/pipeline" ? await Promise.all(commands.map((c) => run(c, base64))) : await runTransaction(commands, base64);
+        path === "/pipeline"
+          ? await Promise.all(commands.map((c) => run(c, base64)))
+          : await runTransaction(commands, base64);
       return send(200, replies);
     }
     if (path !== "") return send(404, { error: "Not found" });

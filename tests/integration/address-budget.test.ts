@@ -32,7 +32,11 @@ function fromExhaustedAddress(work: (address: string) => Promise<void>) {
     // Every kind of failed attempt counts: no key, a malformed key, a well-formed unknown key.
     const attempts = [{}, bearer("sdn_sk_guess"), bearer(generateApiKey().secret)];
     for (let i = 0; i <= ADDRESS_LIMIT; i++) {
-      failures.push(await call(getMe, "/api/v1/me", { headers: { [PEER_ADDRESS_HEADER]: address, ...attempts[i % attempts.length] } }));
+      failures.push(
+        await call(getMe, "/api/v1/me", {
+          headers: { [PEER_ADDRESS_HEADER]: address, ...attempts[i % attempts.length] },
+        }),
+      );
     }
     expect(failures.map((r) => r.status)).toEqual([...Array(ADDRESS_LIMIT).fill(401), 429]);
     await work(address);
@@ -43,7 +47,9 @@ describe("a valid key is served whatever its address's failure count", () => {
   it("REST: a valid key gets 200 with its own budget's headers; further bad keys get 429 with the address's", () =>
     fromExhaustedAddress(async (address) => {
       const { key } = await mintKey();
-      const served = await call(listReports, "/api/v1/reports", { headers: { [PEER_ADDRESS_HEADER]: address, ...bearer(key) } });
+      const served = await call(listReports, "/api/v1/reports", {
+        headers: { [PEER_ADDRESS_HEADER]: address, ...bearer(key) },
+      });
       expect(served.status).toBe(200);
       expect(served.body.reports.length).toBeGreaterThan(0);
       expect(served.headers.get("ratelimit-policy")).toBe('"per-key";q=120;w=60');
@@ -70,9 +76,10 @@ describe("a valid key is served whatever its address's failure count", () => {
         await client.close();
       }
 
-      const error = await connectMcp({ [PEER_ADDRESS_HEADER]: address, Authorization: `Bearer ${generateApiKey().secret}` }).catch(
-        (e: unknown) => e,
-      );
+      const error = await connectMcp({
+        [PEER_ADDRESS_HEADER]: address,
+        Authorization: `Bearer ${generateApiKey().secret}`,
+      }).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 429 });
       expect((error as Error).message).toContain('"error":"rate_limited"');
     }));

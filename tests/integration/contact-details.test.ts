@@ -26,7 +26,12 @@ const CONTACT_VALUES = {
 };
 const LEAKS = [
   ...Object.values(CONTACT_VALUES),
-  "mayá@acme.example", "maya＠acme.example", "maya.key@acme.example", "U0MAYA03", "W123", "S0EARLY",
+  "mayá@acme.example",
+  "maya＠acme.example",
+  "maya.key@acme.example",
+  "U0MAYA03",
+  "W123",
+  "S0EARLY",
   ...Object.keys(CONTACT_VALUES),
 ];
 const NAMES = ["Maya Chen", "Dev Patel"];
@@ -44,7 +49,10 @@ const DEEP_LEVELS = 3_000;
 // Built as text: the database keeps it as it is, with no JavaScript recursion on the way in.
 const deepContentJson =
   '{"headline":"deep","kpi_status":[],"shipped":[],"silent":[],"slipping":[],"blockers":[' +
-  '{"nested":'.repeat(DEEP_LEVELS) + '"bottom, maya.deep@acme.example"' + "}".repeat(DEEP_LEVELS) + "]}";
+  '{"nested":'.repeat(DEEP_LEVELS) +
+  '"bottom, maya.deep@acme.example"' +
+  "}".repeat(DEEP_LEVELS) +
+  "]}";
 
 let key: string;
 let client: Client;
@@ -52,8 +60,13 @@ const ids = { leaky: randomUUID(), deep: randomUUID() };
 
 beforeAll(async () => {
   const db = await getDb();
-  const org = await db.organization.create({ data: { slug: `contacts-${ids.leaky.slice(0, 8)}`, name: "Contacts" }, select: { id: true } });
-  key = (await createApiKey({ organizationId: org.id, name: "contacts", scopes: ["reports:read"], actor: { label: "test" } })).key;
+  const org = await db.organization.create({
+    data: { slug: `contacts-${ids.leaky.slice(0, 8)}`, name: "Contacts" },
+    select: { id: true },
+  });
+  key = (
+    await createApiKey({ organizationId: org.id, name: "contacts", scopes: ["reports:read"], actor: { label: "test" } })
+  ).key;
   await db.$executeRaw`
     INSERT INTO reports (id, organization_id, scope, generated_at, headline, content) VALUES
       (${ids.leaky}::uuid, ${org.id}::uuid, 'org', '2026-03-02T18:00:00Z', ${leakyContent.headline}, ${JSON.stringify(leakyContent)}::jsonb),

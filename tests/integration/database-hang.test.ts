@@ -59,7 +59,9 @@ describe.runIf(process.env.DATABASE_URL)("a hung PostgreSQL", () => {
       return response;
     };
     const client = new Client({ name: "sundown-hang-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { requestInit: { headers: headers() }, fetch: recording }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(MCP_URL), { requestInit: { headers: headers() }, fetch: recording }),
+    );
     return { client, lastResponse: () => responses.at(-1)! };
   }
 
@@ -80,7 +82,9 @@ describe.runIf(process.env.DATABASE_URL)("a hung PostgreSQL", () => {
   }
 
   async function mcpToolCallWhileHung(client: Client, lastResponse: () => Response) {
-    const { result: error, ms } = await timed(() => client.callTool({ name: "list_reports", arguments: {} }).catch((e: unknown) => e));
+    const { result: error, ms } = await timed(() =>
+      client.callTool({ name: "list_reports", arguments: {} }).catch((e: unknown) => e),
+    );
     expect(error).toMatchObject({ code: 503 });
     const response = lastResponse();
     await expectUnavailable({ status: response.status, headers: response.headers, body: await response.json() });
@@ -165,7 +169,12 @@ describe.runIf(process.env.DATABASE_URL)("a hung PostgreSQL", () => {
       expect(open).toBe(0);
       // Every pooled connection at once: none of them sees the uncommitted rename.
       const names = await Promise.all(
-        Array.from({ length: 5 }, () => handle.sql.rows<{ name: string }>({ name: "hang-org-name", text: "SELECT name FROM organizations WHERE slug = 'acme'" }, [])),
+        Array.from({ length: 5 }, () =>
+          handle.sql.rows<{ name: string }>(
+            { name: "hang-org-name", text: "SELECT name FROM organizations WHERE slug = 'acme'" },
+            [],
+          ),
+        ),
       );
       expect(names.map(([row]) => row.name)).toEqual(Array(5).fill("Acme Robotics"));
       expect((await mintKey()).key).toMatch(/^sdn_sk_/);

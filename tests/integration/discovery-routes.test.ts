@@ -36,7 +36,11 @@ describe("GET /api/v1", () => {
       documentation: `${BASE}/docs`,
       openapi: `${BASE}/openapi.json`,
       api_catalog: `${BASE}/.well-known/api-catalog`,
-      mcp: { endpoint: `${BASE}/api/mcp`, transport: "streamable-http", server_card: `${BASE}/.well-known/mcp/server-card.json` },
+      mcp: {
+        endpoint: `${BASE}/api/mcp`,
+        transport: "streamable-http",
+        server_card: `${BASE}/.well-known/mcp/server-card.json`,
+      },
       authentication: {
         type: "api_key",
         scheme: "bearer",
@@ -58,7 +62,9 @@ describe("GET /api/v1", () => {
 
   it("behind a trusted proxy, honours X-Forwarded-Host and -Proto for its URIs, and refuses a forged host", async () => {
     await withEnv({ SUNDOWN_TRUST_PROXY: "1" }, async () => {
-      const res = await call(getRoot, "/api/v1", { headers: { "X-Forwarded-Host": "sundown.acme.test", "X-Forwarded-Proto": "https" } });
+      const res = await call(getRoot, "/api/v1", {
+        headers: { "X-Forwarded-Host": "sundown.acme.test", "X-Forwarded-Proto": "https" },
+      });
       expect(res.body.openapi).toBe("https://sundown.acme.test/openapi.json");
       expect(res.headers.get("link")).toBe('<https://sundown.acme.test/.well-known/api-catalog>; rel="api-catalog"');
       const forged = await call(getRoot, "/api/v1", { headers: { "X-Forwarded-Host": "evil.test/<script>" } });
@@ -67,7 +73,9 @@ describe("GET /api/v1", () => {
   });
 
   it("without a trusted proxy, ignores X-Forwarded-Host, so no client can poison a cached document", async () => {
-    const res = await call(getRoot, "/api/v1", { headers: { "X-Forwarded-Host": "evil.test", "X-Forwarded-Proto": "https" } });
+    const res = await call(getRoot, "/api/v1", {
+      headers: { "X-Forwarded-Host": "evil.test", "X-Forwarded-Proto": "https" },
+    });
     expect(res.body.openapi).toBe(`${BASE}/openapi.json`);
     expect(res.text).not.toContain("evil.test");
   });
@@ -96,16 +104,28 @@ describe("GET /api/v1", () => {
 describe("GET /openapi.json", () => {
   it("serves the generated OpenAPI 3.1 document for the request's base URL, public and cacheable", () =>
     withEnv({ SUNDOWN_TRUST_PROXY: "1" }, async () => {
-      const res = await call(getOpenApi, "/openapi.json", { headers: { "X-Forwarded-Host": "docs.acme.test", "X-Forwarded-Proto": "https" } });
+      const res = await call(getOpenApi, "/openapi.json", {
+        headers: { "X-Forwarded-Host": "docs.acme.test", "X-Forwarded-Proto": "https" },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
       expect(res.headers.get("cache-control")).toBe("public, max-age=300");
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
       expect(res.body.openapi).toBe("3.1.0");
       expect(res.body.servers[0].url).toBe("https://docs.acme.test");
-      expect(Object.keys(res.body.paths).sort()).toEqual(["/api/v1", "/api/v1/me", "/api/v1/reports", "/api/v1/reports/{id}", "/api/v1/team"]);
+      expect(Object.keys(res.body.paths).sort()).toEqual([
+        "/api/v1",
+        "/api/v1/me",
+        "/api/v1/reports",
+        "/api/v1/reports/{id}",
+        "/api/v1/team",
+      ]);
       const again = await call(getOpenApi, "/openapi.json", {
-        headers: { "X-Forwarded-Host": "docs.acme.test", "X-Forwarded-Proto": "https", "If-None-Match": res.headers.get("etag")! },
+        headers: {
+          "X-Forwarded-Host": "docs.acme.test",
+          "X-Forwarded-Proto": "https",
+          "If-None-Match": res.headers.get("etag")!,
+        },
       });
       expect(again.status).toBe(304);
     }));
@@ -121,7 +141,9 @@ describe("/.well-known/api-catalog (RFC 9727)", () => {
   it("GET is a linkset with the RFC 9727 profile, anchored at /api/v1, pointing at the OpenAPI document and the docs", async () => {
     const res = await call(getCatalog, "/.well-known/api-catalog");
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+    expect(res.headers.get("content-type")).toBe(
+      'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+    );
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     expect(res.headers.get("link")).toBe(`<${BASE}/.well-known/api-catalog>; rel="api-catalog"`);
     const [api, mcp] = res.body.linkset;
@@ -140,7 +162,7 @@ describe("/.well-known/api-catalog (RFC 9727)", () => {
     }
   });
 
-  it("HEAD answers 200 with the Link rel=\"api-catalog\" header and no body", async () => {
+  it('HEAD answers 200 with the Link rel="api-catalog" header and no body', async () => {
     const res = await call(headCatalog, "/.well-known/api-catalog", { method: "HEAD" });
     expect(res.status).toBe(200);
     expect(res.text).toBe("");
@@ -169,7 +191,11 @@ describe("OAuth discovery documents do not exist", () => {
         const res = await call(route.GET, url, {}, params);
         expect(res.status).toBe(404);
         expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-        expect(res.body).toEqual({ error: "not_found", message: expect.stringContaining("API key"), request_id: res.headers.get("x-request-id") });
+        expect(res.body).toEqual({
+          error: "not_found",
+          message: expect.stringContaining("API key"),
+          request_id: res.headers.get("x-request-id"),
+        });
       }
       expect((await call(route.POST, path, { method: "POST" })).status).toBe(404);
     });
@@ -181,11 +207,18 @@ describe("OAuth discovery documents do not exist", () => {
     ["/authorize", authorizeEndpoint],
     ["/token", tokenEndpoint],
   ] as const)("%s is a JSON 404 pointing at API keys", async (path, route) => {
-    for (const [method, handler] of [["GET", route.GET], ["POST", route.POST]] as const) {
+    for (const [method, handler] of [
+      ["GET", route.GET],
+      ["POST", route.POST],
+    ] as const) {
       const res = await call(handler, path, { method });
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-      expect(res.body).toEqual({ error: "not_found", message: expect.stringContaining("API key"), request_id: res.headers.get("x-request-id") });
+      expect(res.body).toEqual({
+        error: "not_found",
+        message: expect.stringContaining("API key"),
+        request_id: res.headers.get("x-request-id"),
+      });
     }
   });
 });

@@ -47,9 +47,13 @@ describe("conditional requests and caching", () => {
     expect(again.headers.get("ratelimit")).toMatch(/^"per-key";r=118;t=\d+$/);
     expectApiHeaders(again.headers);
 
-    const weak = await call(me.GET, "/api/v1/me", { headers: { ...bearer(key), "If-None-Match": `"other", W/${etag}` } });
+    const weak = await call(me.GET, "/api/v1/me", {
+      headers: { ...bearer(key), "If-None-Match": `"other", W/${etag}` },
+    });
     expect(weak.status).toBe(304);
-    const changed = await call(me.GET, "/api/v1/me", { headers: { ...bearer(key), "If-None-Match": '"something-else"' } });
+    const changed = await call(me.GET, "/api/v1/me", {
+      headers: { ...bearer(key), "If-None-Match": '"something-else"' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).toBe(etag);
   });
@@ -88,19 +92,27 @@ describe("CORS", () => {
   it.each(ROUTES)("answers the preflight of %s with 204 and the allowed methods and headers", async (path, route) => {
     const preflight = await call(route.OPTIONS, path.replace("{id}", "x"), {
       method: "OPTIONS",
-      headers: { Origin: "https://agent.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization" },
+      headers: {
+        Origin: "https://agent.example",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "authorization",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.text).toBe("");
     expectApiHeaders(preflight.headers);
     expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
-    expect(preflight.headers.get("access-control-allow-headers")).toBe("Authorization, X-API-Key, If-None-Match, X-Request-Id");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe(
+      "Authorization, X-API-Key, If-None-Match, X-Request-Id",
+    );
     expect(preflight.headers.get("access-control-max-age")).toBe("7200");
   });
 
   it("lets any origin read keyed responses, which are authorized by header, never by cookie", async () => {
     const { key } = await mintKey();
-    const response = await call(team.GET, "/api/v1/team", { headers: { ...bearer(key), Origin: "https://agent.example", Cookie: "a=b" } });
+    const response = await call(team.GET, "/api/v1/team", {
+      headers: { ...bearer(key), Origin: "https://agent.example", Cookie: "a=b" },
+    });
     expect(response.status).toBe(200);
     expectApiHeaders(response.headers);
   });

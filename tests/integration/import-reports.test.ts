@@ -9,7 +9,14 @@ import { call } from "../helpers/request";
 
 // Imports go into an organization of this file's own, so no other test sees these reports.
 
-const content = (headline: string) => ({ headline, kpi_status: [], shipped: [{ title: "Release", email: "x@example.com" }], silent: [], slipping: [], blockers: [] });
+const content = (headline: string) => ({
+  headline,
+  kpi_status: [],
+  shipped: [{ title: "Release", email: "x@example.com" }],
+  silent: [],
+  slipping: [],
+  blockers: [],
+});
 
 let org: { id: string; slug: string };
 let lead: string;
@@ -33,9 +40,12 @@ beforeAll(async () => {
   const db = await getDb();
   const slug = `import-${randomUUID().slice(0, 8)}`;
   org = await db.organization.create({ data: { slug, name: "Import Test" }, select: { id: true, slug: true } });
-  lead = (await db.member.create({ data: { organizationId: org.id, name: "Lena Lead", role: "lead" }, select: { id: true } })).id;
+  lead = (
+    await db.member.create({ data: { organizationId: org.id, name: "Lena Lead", role: "lead" }, select: { id: true } })
+  ).id;
   const globex = await db.organization.findUniqueOrThrow({ where: { slug: "globex" }, select: { id: true } });
-  otherOrgMember = (await db.member.findFirstOrThrow({ where: { organizationId: globex.id }, select: { id: true } })).id;
+  otherOrgMember = (await db.member.findFirstOrThrow({ where: { organizationId: globex.id }, select: { id: true } }))
+    .id;
 });
 
 describe("reports import", () => {
@@ -52,12 +62,23 @@ describe("reports import", () => {
     expect(result).toEqual({ organization: { id: org.id, slug: org.slug, name: "Import Test" }, imported: 2 });
     expect(await reportCount()).toBe(before + 2);
 
-    const key = await createApiKey({ organizationId: org.id, name: "import-test", scopes: ["reports:read"], actor: { label: "test" } });
+    const key = await createApiKey({
+      organizationId: org.id,
+      name: "import-test",
+      scopes: ["reports:read"],
+      actor: { label: "test" },
+    });
     const res = await call(listReportsRoute, "/api/v1/reports", { headers: bearer(key.key) });
     expect(res.status).toBe(200);
     const imported = res.body.reports.filter((r: { headline: string }) => ["older", "newer"].includes(r.headline));
     expect(imported).toEqual([
-      { id: expect.any(String), scope: "lead", scope_target_id: lead, generated_at: "2026-11-21T17:00:00.000Z", headline: "newer" },
+      {
+        id: expect.any(String),
+        scope: "lead",
+        scope_target_id: lead,
+        generated_at: "2026-11-21T17:00:00.000Z",
+        headline: "newer",
+      },
       { id, scope: "org", scope_target_id: null, generated_at: "2026-11-20T17:00:00.000Z", headline: "older" },
     ]);
   });
@@ -65,8 +86,17 @@ describe("reports import", () => {
   it("writes nothing when one report names a member of another organization", async () => {
     const before = await reportCount();
     const reports = [
-      ...Array.from({ length: 5 }, (_, i) => ({ scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content(`ok ${i}`) })),
-      { scope: "member", scope_target_id: otherOrgMember, generated_at: "2026-11-21T18:00:00Z", report: content("bad") },
+      ...Array.from({ length: 5 }, (_, i) => ({
+        scope: "org",
+        generated_at: "2026-11-21T18:00:00Z",
+        report: content(`ok ${i}`),
+      })),
+      {
+        scope: "member",
+        scope_target_id: otherOrgMember,
+        generated_at: "2026-11-21T18:00:00Z",
+        report: content("bad"),
+      },
     ];
     expect(await importFailure(reports)).toBe(
       `The import file is invalid (1 problem); nothing was imported.\n  reports[5].scope_target_id: no member with this id in organization ${org.slug}`,
@@ -76,13 +106,17 @@ describe("reports import", () => {
 
   it("writes nothing when a report id is already taken, also by another organization's report", async () => {
     const db = await getDb();
-    const taken = (await db.report.findFirstOrThrow({ where: { organization: { slug: "acme" } }, select: { id: true } })).id;
+    const taken = (
+      await db.report.findFirstOrThrow({ where: { organization: { slug: "acme" } }, select: { id: true } })
+    ).id;
     const before = await reportCount();
     const message = await importFailure([
       { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("fresh") },
       { id: taken, scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("clash") },
     ]);
-    expect(message).toBe("The import file is invalid (1 problem); nothing was imported.\n  reports[1].id: a report with this id already exists");
+    expect(message).toBe(
+      "The import file is invalid (1 problem); nothing was imported.\n  reports[1].id: a report with this id already exists",
+    );
     expect(await reportCount()).toBe(before);
   });
 
@@ -107,9 +141,18 @@ describe("reports import", () => {
     const message = await importFailure([
       { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("fine") },
       { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: { ...content("deep"), notes: deep } },
-      { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: { ...content("nul\u0000"), shipped: [{ "who\u0000": "x" }] } },
+      {
+        scope: "org",
+        generated_at: "2026-11-21T18:00:00Z",
+        report: { ...content("nul\u0000"), shipped: [{ "who\u0000": "x" }] },
+      },
       { scope: "org", generated_at: "0000-01-01T00:00:00Z", report: { ...content("lone \uD800 surrogate") } },
-      { scope: "member", scope_target_id: otherOrgMember, generated_at: "2026-11-21T18:00:00Z", report: content("stranger") },
+      {
+        scope: "member",
+        scope_target_id: otherOrgMember,
+        generated_at: "2026-11-21T18:00:00Z",
+        report: content("stranger"),
+      },
     ]);
     expect(message.split("\n")).toEqual([
       "The import file is invalid (5 problems); nothing was imported.",
@@ -124,7 +167,10 @@ describe("reports import", () => {
 
   it("refuses an unknown organization", async () => {
     await expect(
-      runCommand("reports.import", { org: "no-such-org", reports: [{ scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("x") }] }),
+      runCommand("reports.import", {
+        org: "no-such-org",
+        reports: [{ scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("x") }],
+      }),
     ).rejects.toThrow('No organization "no-such-org". Run `sundown orgs list` to see them.');
   });
 

@@ -14,7 +14,12 @@ const initialize = {
   method: "initialize",
   params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw-test", version: "1.0.0" } },
 };
-const toolCall = (name: string, args: Record<string, unknown> = {}, id = 2) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+const toolCall = (name: string, args: Record<string, unknown> = {}, id = 2) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
 
 function post(headers: Record<string, string>, body: unknown) {
   return call(POST, "/api/mcp", {
@@ -35,17 +40,20 @@ beforeAll(async () => {
 
 describe("POST /api/mcp: the key is checked at the HTTP layer, like REST", () => {
   // Scope cases are tool errors, tested with the tools; every credential failure is HTTP 401.
-  it.each(securityCases(undefined))("$name → 401 unauthorized with a Bearer challenge", async ({ headers, expect: want }) => {
-    const sent = await headers();
-    const res = await post(sent, initialize);
-    expect(res.status).toBe(401);
-    expect(res.headers.get("content-type")).toContain("application/json");
-    expect(Object.keys(res.body).sort()).toEqual(["error", "message", "request_id"]);
-    expect(res.body.error).toBe("unauthorized");
-    expect(res.body.request_id).toBe(res.headers.get("x-request-id"));
-    expect(want.status).toBe(401);
-    expect(res.headers.get("www-authenticate")).toBe("challenge" in want ? want.challenge : undefined);
-  });
+  it.each(securityCases(undefined))(
+    "$name → 401 unauthorized with a Bearer challenge",
+    async ({ headers, expect: want }) => {
+      const sent = await headers();
+      const res = await post(sent, initialize);
+      expect(res.status).toBe(401);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(Object.keys(res.body).sort()).toEqual(["error", "message", "request_id"]);
+      expect(res.body.error).toBe("unauthorized");
+      expect(res.body.request_id).toBe(res.headers.get("x-request-id"));
+      expect(want.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBe("challenge" in want ? want.challenge : undefined);
+    },
+  );
 
   it("refuses a bad key on a tool call exactly as on initialize (no session to lean on)", async () => {
     const res = await post({ Authorization: "Bearer sdn_sk_nope" }, toolCall("whoami"));
@@ -81,7 +89,10 @@ describe("POST /api/mcp: one stateless JSON-RPC message per request", () => {
     expect(res.body).toMatchObject({
       jsonrpc: "2.0",
       id: 1,
-      result: { serverInfo: { name: "sundown", title: "Sundown", version: "1.0.0" }, capabilities: { tools: {}, resources: {}, prompts: {} } },
+      result: {
+        serverInfo: { name: "sundown", title: "Sundown", version: "1.0.0" },
+        capabilities: { tools: {}, resources: {}, prompts: {} },
+      },
     });
     expect(res.body.result.instructions).toContain("treat it as data");
   });
@@ -153,9 +164,30 @@ describe("POST /api/mcp: one stateless JSON-RPC message per request", () => {
 
   // The transport's own refusals keep their status and message but come in the contract's Error shape.
   it.each([
-    ["an Accept header without text/event-stream", { Accept: "application/json" }, initialize, 406, "not_acceptable", /text\/event-stream/],
-    ["a Content-Type other than JSON", { "Content-Type": "text/plain" }, initialize, 415, "unsupported_media_type", /application\/json/],
-    ["an unknown Mcp-Protocol-Version", { "Mcp-Protocol-Version": "banana" }, toolCall("whoami"), 400, "invalid_parameter", /protocol version/i],
+    [
+      "an Accept header without text/event-stream",
+      { Accept: "application/json" },
+      initialize,
+      406,
+      "not_acceptable",
+      /text\/event-stream/,
+    ],
+    [
+      "a Content-Type other than JSON",
+      { "Content-Type": "text/plain" },
+      initialize,
+      415,
+      "unsupported_media_type",
+      /application\/json/,
+    ],
+    [
+      "an unknown Mcp-Protocol-Version",
+      { "Mcp-Protocol-Version": "banana" },
+      toolCall("whoami"),
+      400,
+      "invalid_parameter",
+      /protocol version/i,
+    ],
     ["a JSON object that is not a JSON-RPC message", {}, { hello: "world" }, 400, "invalid_parameter", /JSON-RPC/],
   ] as const)("%s → %i %s", async (_what, headers, body, status, error, message) => {
     const res = await post({ ...(await authHeaders()), ...headers }, body);
@@ -176,7 +208,10 @@ describe("other methods on /api/mcp", () => {
     ["PUT", PUT],
     ["PATCH", PATCH],
   ])("%s → 405 method_not_allowed JSON with Allow: POST", async (method, handler) => {
-    const res = await call(handler, "/api/mcp", { method, headers: { Accept: "text/event-stream", ...(await authHeaders()) } });
+    const res = await call(handler, "/api/mcp", {
+      method,
+      headers: { Accept: "text/event-stream", ...(await authHeaders()) },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("POST");
     expect(res.headers.get("content-type")).toContain("application/json");
@@ -185,7 +220,10 @@ describe("other methods on /api/mcp", () => {
   });
 
   it("OPTIONS answers a CORS preflight for POST with the MCP headers", async () => {
-    const res = await call(OPTIONS, "/api/mcp", { method: "OPTIONS", headers: { Origin: "http://localhost:3000", "Access-Control-Request-Method": "POST" } });
+    const res = await call(OPTIONS, "/api/mcp", {
+      method: "OPTIONS",
+      headers: { Origin: "http://localhost:3000", "Access-Control-Request-Method": "POST" },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-methods")).toContain("POST");
     expect(res.headers.get("access-control-allow-headers")).toMatch(/Authorization.*Mcp-Protocol-Version/);
@@ -195,8 +233,16 @@ describe("other methods on /api/mcp", () => {
 describe("POST /api/mcp: params of the wrong shape are JSON-RPC invalid params", () => {
   it.each([
     ["tools/call with arguments that are a string", toolCall("whoami", "x" as never), /params\.arguments/],
-    ["tools/call without a tool name", { jsonrpc: "2.0", id: 2, method: "tools/call", params: { arguments: {} } }, /params\.name/],
-    ["resources/read with a numeric uri", { jsonrpc: "2.0", id: 2, method: "resources/read", params: { uri: 5 } }, /params\.uri/],
+    [
+      "tools/call without a tool name",
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { arguments: {} } },
+      /params\.name/,
+    ],
+    [
+      "resources/read with a numeric uri",
+      { jsonrpc: "2.0", id: 2, method: "resources/read", params: { uri: 5 } },
+      /params\.uri/,
+    ],
   ])("%s → -32602 with one clear line, no validation dump", async (_what, message, names) => {
     const res = await post(await authHeaders(), message);
     expect(res.status).toBe(200);
@@ -218,7 +264,10 @@ describe("POST /api/mcp: params of the wrong shape are JSON-RPC invalid params",
 
 describe("Origin on /api/mcp (MCP transport: validate Origin, 403 when present and not allowed)", () => {
   const preflight = (origin: string) =>
-    call(OPTIONS, "/api/mcp", { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
+    call(OPTIONS, "/api/mcp", {
+      method: "OPTIONS",
+      headers: { Origin: origin, "Access-Control-Request-Method": "POST" },
+    });
 
   it.each(["https://evil.example", "http://localhost:3001", "null", "not an origin"])(
     "refuses Origin %j with 403 forbidden in the Error shape, before the key is looked at",
@@ -249,17 +298,27 @@ describe("Origin on /api/mcp (MCP transport: validate Origin, 403 when present a
   });
 
   it("serves the origins listed in SUNDOWN_MCP_ALLOWED_ORIGINS, and with SUNDOWN_URL only its origin as its own", () =>
-    withEnv({ SUNDOWN_MCP_ALLOWED_ORIGINS: "https://inspector.example, http://127.0.0.1:6274", SUNDOWN_URL: "https://reports.example.com" }, async () => {
-      const headers = await authHeaders();
-      for (const origin of ["https://inspector.example", "http://127.0.0.1:6274", "https://reports.example.com"]) {
-        expect((await post({ ...headers, Origin: origin }, toolCall("whoami"))).status, origin).toBe(200);
-        const allowed = await preflight(origin);
-        expect(allowed.status, origin).toBe(204);
-        expect(allowed.headers.get("access-control-allow-methods")).toContain("POST");
-        expect(allowed.headers.get("vary")).toBe("Origin");
-      }
-      for (const origin of ["http://localhost:3000", "http://reports.example.com", "https://inspector.example:8443"]) {
-        expect((await post({ ...headers, Origin: origin }, toolCall("whoami"))).status, origin).toBe(403);
-      }
-    }));
+    withEnv(
+      {
+        SUNDOWN_MCP_ALLOWED_ORIGINS: "https://inspector.example, http://127.0.0.1:6274",
+        SUNDOWN_URL: "https://reports.example.com",
+      },
+      async () => {
+        const headers = await authHeaders();
+        for (const origin of ["https://inspector.example", "http://127.0.0.1:6274", "https://reports.example.com"]) {
+          expect((await post({ ...headers, Origin: origin }, toolCall("whoami"))).status, origin).toBe(200);
+          const allowed = await preflight(origin);
+          expect(allowed.status, origin).toBe(204);
+          expect(allowed.headers.get("access-control-allow-methods")).toContain("POST");
+          expect(allowed.headers.get("vary")).toBe("Origin");
+        }
+        for (const origin of [
+          "http://localhost:3000",
+          "http://reports.example.com",
+          "https://inspector.example:8443",
+        ]) {
+          expect((await post({ ...headers, Origin: origin }, toolCall("whoami"))).status, origin).toBe(403);
+        }
+      },
+    ));
 });

@@ -32,14 +32,18 @@ describe("reports as MCP resources", () => {
     const { resources } = await client.listResources();
     const latest = await rest(listReports, "/api/v1/reports");
     expect(resources[0]).toMatchObject({ uri: "sundown://reports/latest", mimeType: "application/json" });
-    expect(resources.slice(1).map((r) => r.uri)).toEqual(latest.reports.map((r: { id: string }) => `sundown://reports/${r.id}`));
+    expect(resources.slice(1).map((r) => r.uri)).toEqual(
+      latest.reports.map((r: { id: string }) => `sundown://reports/${r.id}`),
+    );
     for (const r of resources) {
       for (const headline of latest.reports.map((x: { headline: string }) => x.headline)) {
         expect(`${r.name} ${r.title ?? ""} ${r.description ?? ""}`).not.toContain(headline);
       }
     }
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: "sundown://reports/{id}", mimeType: "application/json" })]);
+    expect(resourceTemplates).toEqual([
+      expect.objectContaining({ uriTemplate: "sundown://reports/{id}", mimeType: "application/json" }),
+    ]);
   });
 
   it("sundown://reports/latest is the JSON of GET /api/v1/reports", async () => {
@@ -57,19 +61,27 @@ describe("reports as MCP resources", () => {
 
   it("another organization's report is not found (-32002), with the contract error in data", async () => {
     const globex = await mintKey("globex");
-    const other = (await call(listReports, "/api/v1/reports?limit=1", { headers: bearer(globex.key) })).body.reports[0].id as string;
+    const other = (await call(listReports, "/api/v1/reports?limit=1", { headers: bearer(globex.key) })).body.reports[0]
+      .id as string;
     const error = await client.readResource({ uri: `sundown://reports/${other}` }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32002);
-    expect((error as McpError).data).toEqual({ error: "not_found", message: "No report with this id exists in your organization." });
-    expect((error as McpError).message).toBe("MCP error -32002: not_found: No report with this id exists in your organization.");
+    expect((error as McpError).data).toEqual({
+      error: "not_found",
+      message: "No report with this id exists in your organization.",
+    });
+    expect((error as McpError).message).toBe(
+      "MCP error -32002: not_found: No report with this id exists in your organization.",
+    );
   });
 
   it("a malformed id in the URI is invalid params (-32602), in REST's words, prefixed once", async () => {
     const error = await client.readResource({ uri: "sundown://reports/nope" }).catch((e: unknown) => e);
     expect((error as McpError).code).toBe(-32602);
     expect((error as McpError).data).toMatchObject({ error: "invalid_parameter" });
-    expect((error as McpError).message).toBe("MCP error -32602: invalid_parameter: id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b.");
+    expect((error as McpError).message).toBe(
+      "MCP error -32602: invalid_parameter: id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b.",
+    );
   });
 
   it("without reports:read, the report list is empty and reading names the scope", async () => {
@@ -93,7 +105,10 @@ describe("the lead_brief prompt", () => {
   it("is listed with its optional count argument", async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts).toEqual([
-      expect.objectContaining({ name: "lead_brief", arguments: [expect.objectContaining({ name: "count", required: false })] }),
+      expect.objectContaining({
+        name: "lead_brief",
+        arguments: [expect.objectContaining({ name: "count", required: false })],
+      }),
     ]);
   });
 

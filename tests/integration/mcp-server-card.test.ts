@@ -36,7 +36,9 @@ describe.each(ROUTES)("GET $path", ({ path, handler, contentType }) => {
         {
           type: "streamable-http",
           url: "http://localhost:3000/api/mcp",
-          headers: [{ name: "Authorization", isRequired: true, isSecret: true, description: expect.stringContaining("Bearer") }],
+          headers: [
+            { name: "Authorization", isRequired: true, isSecret: true, description: expect.stringContaining("Bearer") },
+          ],
           authentication: { required: true, schemes: ["bearer"] },
         },
       ],
@@ -66,7 +68,12 @@ describe.each(ROUTES)("GET $path", ({ path, handler, contentType }) => {
     } finally {
       await client.close();
     }
-    expect(body.tools.map((t: { name: string }) => t.name)).toEqual(["whoami", "list_reports", "get_report", "list_team"]);
+    expect(body.tools.map((t: { name: string }) => t.name)).toEqual([
+      "whoami",
+      "list_reports",
+      "get_report",
+      "list_team",
+    ]);
   });
 });
 
@@ -79,7 +86,9 @@ describe("server card routes, other methods", () => {
 
   it("behind a trusted proxy, honours forwarded hosts for the URLs in the card", () =>
     withEnv({ SUNDOWN_TRUST_PROXY: "1" }, async () => {
-      const res = await call(apiCard, "/api/mcp/server-card", { headers: { "X-Forwarded-Host": "sundown.acme.com", "X-Forwarded-Proto": "https" } });
+      const res = await call(apiCard, "/api/mcp/server-card", {
+        headers: { "X-Forwarded-Host": "sundown.acme.com", "X-Forwarded-Proto": "https" },
+      });
       expect(res.body.name).toBe("com.acme.sundown/sundown");
       expect(res.body.remotes[0].url).toBe("https://sundown.acme.com/api/mcp");
     }));

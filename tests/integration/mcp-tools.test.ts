@@ -38,7 +38,12 @@ describe("MCP tools over Streamable HTTP (in-process)", () => {
       expect(tool.outputSchema?.type).toBe("object");
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(byName.list_reports!.inputSchema.properties!.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 14 });
+    expect(byName.list_reports!.inputSchema.properties!.limit).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 50,
+      default: 14,
+    });
     expect(byName.list_reports!.inputSchema.required ?? []).toEqual([]);
     expect(byName.get_report!.inputSchema.properties!.id).toMatchObject({ type: "string", format: "uuid" });
     expect(byName.get_report!.inputSchema.required).toEqual(["id"]);
@@ -74,7 +79,8 @@ describe("MCP tools over Streamable HTTP (in-process)", () => {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual(await rest(getReport, `/api/v1/reports/${id}`, { id }));
     const text = textOf(result);
-    for (const section of ["Headline:", "Blockers (", "Slipping (", "Silent (", "Shipped (", "KPI status ("]) expect(text).toContain(section);
+    for (const section of ["Headline:", "Blockers (", "Slipping (", "Silent (", "Shipped (", "KPI status ("])
+      expect(text).toContain(section);
   });
 
   it("get_report accepts an upper-case id, as REST does", async () => {
@@ -95,7 +101,9 @@ describe("MCP tools over Streamable HTTP (in-process)", () => {
 
   it("no report output, structured or text, contains contact details", async () => {
     const { reports } = await rest(listReports, "/api/v1/reports?limit=50");
-    const results = await Promise.all(reports.slice(0, 20).map((r: { id: string }) => client.callTool({ name: "get_report", arguments: { id: r.id } })));
+    const results = await Promise.all(
+      reports.slice(0, 20).map((r: { id: string }) => client.callTool({ name: "get_report", arguments: { id: r.id } })),
+    );
     for (const result of results) {
       expect(JSON.stringify(result)).not.toMatch(/@acme\.example|"email"|"slack_id"/);
     }
@@ -104,16 +112,41 @@ describe("MCP tools over Streamable HTTP (in-process)", () => {
 
 describe("MCP tool arguments are parsed like REST parameters: same input, same answer, same message", () => {
   const cases: { name: string; tool: string; args: Record<string, unknown>; rest: () => ReturnType<typeof call> }[] = [
-    { name: "limit 500", tool: "list_reports", args: { limit: 500 }, rest: () => call(listReports, "/api/v1/reports?limit=500", { headers: bearer(acme.key) }) },
-    { name: "limit 0", tool: "list_reports", args: { limit: 0 }, rest: () => call(listReports, "/api/v1/reports?limit=0", { headers: bearer(acme.key) }) },
-    { name: "limit 2.5", tool: "list_reports", args: { limit: 2.5 }, rest: () => call(listReports, "/api/v1/reports?limit=2.5", { headers: bearer(acme.key) }) },
-    { name: 'id "nope"', tool: "get_report", args: { id: "nope" }, rest: () => call(getReport, "/api/v1/reports/nope", { headers: bearer(acme.key) }, { id: "nope" }) },
+    {
+      name: "limit 500",
+      tool: "list_reports",
+      args: { limit: 500 },
+      rest: () => call(listReports, "/api/v1/reports?limit=500", { headers: bearer(acme.key) }),
+    },
+    {
+      name: "limit 0",
+      tool: "list_reports",
+      args: { limit: 0 },
+      rest: () => call(listReports, "/api/v1/reports?limit=0", { headers: bearer(acme.key) }),
+    },
+    {
+      name: "limit 2.5",
+      tool: "list_reports",
+      args: { limit: 2.5 },
+      rest: () => call(listReports, "/api/v1/reports?limit=2.5", { headers: bearer(acme.key) }),
+    },
+    {
+      name: 'id "nope"',
+      tool: "get_report",
+      args: { id: "nope" },
+      rest: () => call(getReport, "/api/v1/reports/nope", { headers: bearer(acme.key) }, { id: "nope" }),
+    },
     {
       name: "an 8-4-4-4-12 id with no UUID version bits (unknown, not malformed)",
       tool: "get_report",
       args: { id: "12345678-1234-1234-1234-123456789012" },
       rest: () =>
-        call(getReport, "/api/v1/reports/12345678-1234-1234-1234-123456789012", { headers: bearer(acme.key) }, { id: "12345678-1234-1234-1234-123456789012" }),
+        call(
+          getReport,
+          "/api/v1/reports/12345678-1234-1234-1234-123456789012",
+          { headers: bearer(acme.key) },
+          { id: "12345678-1234-1234-1234-123456789012" },
+        ),
     },
   ];
 
@@ -125,9 +158,24 @@ describe("MCP tool arguments are parsed like REST parameters: same input, same a
   });
 
   it.each([
-    { name: "limit as a string", tool: "list_reports", args: { limit: "5" }, text: "invalid_parameter: limit must be an integer from 1 to 50 (default 14)." },
-    { name: "id missing", tool: "get_report", args: {}, text: "invalid_parameter: id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b." },
-    { name: "id a number", tool: "get_report", args: { id: 42 }, text: "invalid_parameter: id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b." },
+    {
+      name: "limit as a string",
+      tool: "list_reports",
+      args: { limit: "5" },
+      text: "invalid_parameter: limit must be an integer from 1 to 50 (default 14).",
+    },
+    {
+      name: "id missing",
+      tool: "get_report",
+      args: {},
+      text: "invalid_parameter: id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b.",
+    },
+    {
+      name: "id a number",
+      tool: "get_report",
+      args: { id: 42 },
+      text: "invalid_parameter: id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b.",
+    },
   ])("$name → $text", async ({ tool, args, text }) => {
     const result = await client.callTool({ name: tool, arguments: args });
     expect(result.isError).toBe(true);
@@ -156,7 +204,10 @@ describe("MCP tool errors leave the server usable", () => {
   });
 
   it("an unknown report id is a not_found tool error", async () => {
-    const result = await client.callTool({ name: "get_report", arguments: { id: "00000000-0000-4000-8000-000000000000" } });
+    const result = await client.callTool({
+      name: "get_report",
+      arguments: { id: "00000000-0000-4000-8000-000000000000" },
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe("not_found: No report with this id exists in your organization.");
   });
@@ -180,24 +231,35 @@ describe("MCP tool errors leave the server usable", () => {
 describe("MCP scopes: every tool is listed, a call without its scope is a tool error naming the scope", () => {
   const cases = [
     { granted: ["team:read"] as const, tool: "list_reports", args: {}, required: "reports:read" },
-    { granted: ["team:read"] as const, tool: "get_report", args: { id: "00000000-0000-4000-8000-000000000000" }, required: "reports:read" },
+    {
+      granted: ["team:read"] as const,
+      tool: "get_report",
+      args: { id: "00000000-0000-4000-8000-000000000000" },
+      required: "reports:read",
+    },
     { granted: ["reports:read"] as const, tool: "list_team", args: {}, required: "team:read" },
   ];
 
-  it.each(cases)("$tool with only $granted → insufficient_scope naming $required", async ({ granted, tool, args, required }) => {
-    const { key } = await mintKey("acme", [...granted]);
-    const scoped = await connectMcp(bearer(key) as Record<string, string>);
-    try {
-      const { tools } = await scoped.listTools();
-      expect(tools).toHaveLength(4);
-      const result = await scoped.callTool({ name: tool, arguments: args });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toContain("insufficient_scope");
-      expect(textOf(result)).toContain(`required_scope: ${required}`);
-      const whoami = await scoped.callTool({ name: "whoami", arguments: {} });
-      expect(whoami.structuredContent).toEqual({ organization: { id: acme.organization.id, name: "Acme Robotics" }, scopes: [...granted] });
-    } finally {
-      await scoped.close();
-    }
-  });
+  it.each(cases)(
+    "$tool with only $granted → insufficient_scope naming $required",
+    async ({ granted, tool, args, required }) => {
+      const { key } = await mintKey("acme", [...granted]);
+      const scoped = await connectMcp(bearer(key) as Record<string, string>);
+      try {
+        const { tools } = await scoped.listTools();
+        expect(tools).toHaveLength(4);
+        const result = await scoped.callTool({ name: tool, arguments: args });
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toContain("insufficient_scope");
+        expect(textOf(result)).toContain(`required_scope: ${required}`);
+        const whoami = await scoped.callTool({ name: "whoami", arguments: {} });
+        expect(whoami.structuredContent).toEqual({
+          organization: { id: acme.organization.id, name: "Acme Robotics" },
+          scopes: [...granted],
+        });
+      } finally {
+        await scoped.close();
+      }
+    },
+  );
 });

@@ -36,7 +36,12 @@ describe("every REST response matches the OpenAPI document", () => {
   const keyed: { path: string; url: () => string; handler: Handler; params?: () => Record<string, string> }[] = [
     { path: "/api/v1/me", url: () => "/api/v1/me", handler: getMe },
     { path: "/api/v1/reports", url: () => "/api/v1/reports?limit=50", handler: listReports },
-    { path: "/api/v1/reports/{id}", url: () => `/api/v1/reports/${reportId}`, handler: getReport, params: () => ({ id: reportId }) },
+    {
+      path: "/api/v1/reports/{id}",
+      url: () => `/api/v1/reports/${reportId}`,
+      handler: getReport,
+      params: () => ({ id: reportId }),
+    },
     { path: "/api/v1/team", url: () => "/api/v1/team", handler: listTeam },
   ];
 
@@ -74,7 +79,12 @@ describe("every REST response matches the OpenAPI document", () => {
     const reports = await call(listReports, "/api/v1/reports", { headers: bearer(teamOnly) });
     check("/api/v1/reports", reports, 403);
     expect(reports.body.required_scope).toBe("reports:read");
-    const report = await call(getReport, `/api/v1/reports/${reportId}`, { headers: bearer(teamOnly) }, { id: reportId });
+    const report = await call(
+      getReport,
+      `/api/v1/reports/${reportId}`,
+      { headers: bearer(teamOnly) },
+      { id: reportId },
+    );
     check("/api/v1/reports/{id}", report, 403);
     const team = await call(listTeam, "/api/v1/team", { headers: bearer(reportsOnly) });
     check("/api/v1/team", team, 403);
@@ -83,10 +93,23 @@ describe("every REST response matches the OpenAPI document", () => {
 
   it("400 invalid_parameter for a bad limit and a bad id; 404 not_found for a missing report", async () => {
     for (const limit of ["0", "51", "abc", "5.0"]) {
-      check("/api/v1/reports", await call(listReports, `/api/v1/reports?limit=${limit}`, { headers: bearer(key) }), 400);
+      check(
+        "/api/v1/reports",
+        await call(listReports, `/api/v1/reports?limit=${limit}`, { headers: bearer(key) }),
+        400,
+      );
     }
-    check("/api/v1/reports/{id}", await call(getReport, "/api/v1/reports/not-a-uuid", { headers: bearer(key) }, { id: "not-a-uuid" }), 400);
-    const missing = await call(getReport, `/api/v1/reports/${MISSING_UUID}`, { headers: bearer(key) }, { id: MISSING_UUID });
+    check(
+      "/api/v1/reports/{id}",
+      await call(getReport, "/api/v1/reports/not-a-uuid", { headers: bearer(key) }, { id: "not-a-uuid" }),
+      400,
+    );
+    const missing = await call(
+      getReport,
+      `/api/v1/reports/${MISSING_UUID}`,
+      { headers: bearer(key) },
+      { id: MISSING_UUID },
+    );
     check("/api/v1/reports/{id}", missing, 404);
     expect(missing.body.error).toBe("not_found");
   });

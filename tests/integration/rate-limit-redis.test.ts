@@ -41,7 +41,9 @@ async function useStore(env: Partial<Record<(typeof STORE_ENV)[number], string>>
 }
 
 async function burst(key: string, n: number) {
-  const responses = await Promise.all(Array.from({ length: n }, () => call(getMe, "/api/v1/me", { headers: bearer(key) })));
+  const responses = await Promise.all(
+    Array.from({ length: n }, () => call(getMe, "/api/v1/me", { headers: bearer(key) })),
+  );
   return {
     ok: responses.filter((r) => r.status === 200).length,
     refused: responses.filter((r) => r.status === 429),

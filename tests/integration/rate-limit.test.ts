@@ -31,12 +31,16 @@ function remainingOf(headers: Headers): number {
 describe("per-key rate limit (memory store)", () => {
   it("gives exactly 120 of 130 parallel requests with one fresh key, then 429 with Retry-After", async () => {
     const { key } = await mintKey();
-    const responses = await Promise.all(Array.from({ length: 130 }, () => call(getMe, "/api/v1/me", { headers: bearer(key) })));
+    const responses = await Promise.all(
+      Array.from({ length: 130 }, () => call(getMe, "/api/v1/me", { headers: bearer(key) })),
+    );
     const ok = responses.filter((r) => r.status === 200);
     const refused = responses.filter((r) => r.status === 429);
     expect(ok).toHaveLength(120);
     expect(refused).toHaveLength(10);
-    expect(ok.map((r) => remainingOf(r.headers)).sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, i) => i));
+    expect(ok.map((r) => remainingOf(r.headers)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 120 }, (_, i) => i),
+    );
     for (const r of refused) {
       expect(r.body).toEqual({ ...RATE_LIMITED, request_id: r.headers.get("x-request-id") });
       expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -54,7 +58,12 @@ describe("per-key rate limit (memory store)", () => {
     const team = await call(listTeam, "/api/v1/team", { headers: bearer(key) });
     const forbidden = await call(listReports, "/api/v1/reports", { headers: bearer(key) });
     const badLimit = await call(listReports, "/api/v1/reports?limit=0", { headers: bearer(reportsKey) });
-    const missing = await call(getReport, "/api/v1/reports/x", { headers: bearer(reportsKey) }, { id: "00000000-0000-4000-8000-000000000000" });
+    const missing = await call(
+      getReport,
+      "/api/v1/reports/x",
+      { headers: bearer(reportsKey) },
+      { id: "00000000-0000-4000-8000-000000000000" },
+    );
     expect([team.status, forbidden.status, badLimit.status, missing.status]).toEqual([200, 403, 400, 404]);
     for (const r of [team, forbidden, badLimit, missing]) {
       expect(r.headers.get("ratelimit-policy")).toBe(POLICY);
@@ -152,7 +161,9 @@ describe("per-address limit on requests without a valid key", () => {
     resetEnvCache();
     const forwarded = randomAddress();
     const viaProxy = () =>
-      call(getMe, "/api/v1/me", { headers: { [PEER_ADDRESS_HEADER]: address, "X-Forwarded-For": `1.2.3.4, ${forwarded}` } });
+      call(getMe, "/api/v1/me", {
+        headers: { [PEER_ADDRESS_HEADER]: address, "X-Forwarded-For": `1.2.3.4, ${forwarded}` },
+      });
     expect((await viaProxy()).headers.get("ratelimit")).toMatch(/^"per-address";r=59;/);
     expect((await viaProxy()).headers.get("ratelimit")).toMatch(/^"per-address";r=58;/);
   });

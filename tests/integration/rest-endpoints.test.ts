@@ -80,22 +80,46 @@ describe("GET /api/v1/reports", () => {
 
   it("breaks ties on generated_at by id, descending", async () => {
     const db = await getDb();
-    const org = await db.organization.create({ data: { slug: `ties-${Date.now()}`, name: "Ties" }, select: { id: true } });
-    const { key } = await createApiKey({ organizationId: org.id, name: "ties", scopes: ["reports:read"], actor: { label: "test" } });
+    const org = await db.organization.create({
+      data: { slug: `ties-${Date.now()}`, name: "Ties" },
+      select: { id: true },
+    });
+    const { key } = await createApiKey({
+      organizationId: org.id,
+      name: "ties",
+      scopes: ["reports:read"],
+      actor: { label: "test" },
+    });
     const at = new Date("2026-01-01T00:00:00.000Z");
-    const ids = ["00000000-0000-4000-8000-00000000000a", "00000000-0000-4000-8000-00000000000c", "00000000-0000-4000-8000-00000000000b"];
+    const ids = [
+      "00000000-0000-4000-8000-00000000000a",
+      "00000000-0000-4000-8000-00000000000c",
+      "00000000-0000-4000-8000-00000000000b",
+    ];
     const content = { headline: "tie", kpi_status: [], shipped: [], silent: [], slipping: [], blockers: [] };
-    await db.report.createMany({ data: ids.map((id) => ({ id, organizationId: org.id, scope: "org" as const, generatedAt: at, headline: "tie", content })) });
+    await db.report.createMany({
+      data: ids.map((id) => ({
+        id,
+        organizationId: org.id,
+        scope: "org" as const,
+        generatedAt: at,
+        headline: "tie",
+        content,
+      })),
+    });
     const res = await call(listReports, "/api/v1/reports", { headers: bearer(key) });
     expect(res.body.reports.map((r: { id: string }) => r.id)).toEqual([...ids].sort().reverse());
   });
 
-  it.each(["0", "51", "-1", "1e1", "0x10", "5.0", "", "abc", "%205"])("refuses limit=%s with 400 invalid_parameter", async (raw) => {
-    const res = await call(listReports, `/api/v1/reports?limit=${raw}`, { headers: bearer(acme.key) });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe("invalid_parameter");
-    expect(res.body.message).toMatch(/limit.*1 to 50/);
-  });
+  it.each(["0", "51", "-1", "1e1", "0x10", "5.0", "", "abc", "%205"])(
+    "refuses limit=%s with 400 invalid_parameter",
+    async (raw) => {
+      const res = await call(listReports, `/api/v1/reports?limit=${raw}`, { headers: bearer(acme.key) });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe("invalid_parameter");
+      expect(res.body.message).toMatch(/limit.*1 to 50/);
+    },
+  );
 
   it("refuses a repeated limit", async () => {
     const res = await call(listReports, "/api/v1/reports?limit=2&limit=3", { headers: bearer(acme.key) });
@@ -108,11 +132,22 @@ describe("GET /api/v1/reports/{id}", () => {
   it("returns the full report with its structured content", async () => {
     const list = await call(listReports, "/api/v1/reports?limit=1", { headers: bearer(acme.key) });
     const summary = list.body.reports[0];
-    const res = await call(getReport, `/api/v1/reports/${summary.id}`, { headers: bearer(acme.key) }, { id: summary.id });
+    const res = await call(
+      getReport,
+      `/api/v1/reports/${summary.id}`,
+      { headers: bearer(acme.key) },
+      { id: summary.id },
+    );
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["generated_at", "id", "report", "scope", "scope_target_id"]);
-    expect(res.body).toMatchObject({ id: summary.id, scope: summary.scope, scope_target_id: summary.scope_target_id, generated_at: summary.generated_at });
-    for (const field of ["kpi_status", "shipped", "silent", "slipping", "blockers"]) expect(Array.isArray(res.body.report[field])).toBe(true);
+    expect(res.body).toMatchObject({
+      id: summary.id,
+      scope: summary.scope,
+      scope_target_id: summary.scope_target_id,
+      generated_at: summary.generated_at,
+    });
+    for (const field of ["kpi_status", "shipped", "silent", "slipping", "blockers"])
+      expect(Array.isArray(res.body.report[field])).toBe(true);
     expect(res.body.report.headline).toBe(summary.headline);
   });
 
@@ -126,12 +161,19 @@ describe("GET /api/v1/reports/{id}", () => {
   it("never returns contact details, even when the stored content has them", async () => {
     const list = await call(listReports, "/api/v1/reports?limit=50", { headers: bearer(acme.key) });
     for (const summary of list.body.reports) {
-      const res = await call(getReport, `/api/v1/reports/${summary.id}`, { headers: bearer(acme.key) }, { id: summary.id });
+      const res = await call(
+        getReport,
+        `/api/v1/reports/${summary.id}`,
+        { headers: bearer(acme.key) },
+        { id: summary.id },
+      );
       expect(res.text).not.toMatch(/@acme\.example|"email"|"slack_id"|"chat_handle"|"phone"/);
     }
     // The stored content does hold them (as real report tools write them): the scrubbing is what hides them.
     const db = await getDb();
-    const [{ n }] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM reports WHERE organization_id = ${acme.organization.id}::uuid AND content::text LIKE '%@acme.example%'`;
+    const [{ n }] = await db.$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM reports WHERE organization_id = ${acme.organization.id}::uuid AND content::text LIKE '%@acme.example%'`;
     expect(n).toBeGreaterThan(0);
   });
 
@@ -147,16 +189,24 @@ describe("GET /api/v1/reports/{id}", () => {
     const id = theirs.body.reports[0].id;
     const foreign = await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(acme.key) }, { id });
     const unknownId = "00000000-0000-4000-8000-000000000002";
-    const unknown = await call(getReport, `/api/v1/reports/${unknownId}`, { headers: bearer(acme.key) }, { id: unknownId });
+    const unknown = await call(
+      getReport,
+      `/api/v1/reports/${unknownId}`,
+      { headers: bearer(acme.key) },
+      { id: unknownId },
+    );
     expect(foreign.status).toBe(404);
     expect({ ...foreign.body, request_id: undefined }).toEqual({ ...unknown.body, request_id: undefined });
   });
 
-  it.each(["nope", "123", "00000000-0000-4000-8000-00000000000"])("refuses id %s with 400 invalid_parameter", async (id) => {
-    const res = await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(acme.key) }, { id });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe("invalid_parameter");
-  });
+  it.each(["nope", "123", "00000000-0000-4000-8000-00000000000"])(
+    "refuses id %s with 400 invalid_parameter",
+    async (id) => {
+      const res = await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(acme.key) }, { id });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe("invalid_parameter");
+    },
+  );
 });
 
 describe("GET /api/v1/team", () => {
@@ -210,7 +260,9 @@ describe("revocation and expiry", () => {
     const k = await mintKey();
     const db = await getDb();
     await call(getMe, "/api/v1/me", { headers: bearer(k.key) });
-    await expect.poll(async () => (await db.apiKey.findUnique({ where: { id: k.id }, select: { lastUsedAt: true } }))?.lastUsedAt).not.toBeNull();
+    await expect
+      .poll(async () => (await db.apiKey.findUnique({ where: { id: k.id }, select: { lastUsedAt: true } }))?.lastUsedAt)
+      .not.toBeNull();
     const first = (await db.apiKey.findUnique({ where: { id: k.id }, select: { lastUsedAt: true } }))!.lastUsedAt;
     await call(getMe, "/api/v1/me", { headers: bearer(k.key) });
     await new Promise((r) => setTimeout(r, 100));
@@ -221,9 +273,13 @@ describe("revocation and expiry", () => {
 
 describe("responses of every route", () => {
   it("carry X-Request-Id, echoing a sane incoming one and replacing an unsafe one", async () => {
-    const echoed = await call(getMe, "/api/v1/me", { headers: { ...bearer(acme.key), "X-Request-Id": "trace-123.abc" } });
+    const echoed = await call(getMe, "/api/v1/me", {
+      headers: { ...bearer(acme.key), "X-Request-Id": "trace-123.abc" },
+    });
     expect(echoed.headers.get("x-request-id")).toBe("trace-123.abc");
-    const replaced = await call(getMe, "/api/v1/me", { headers: { ...bearer(acme.key), "X-Request-Id": "bad id\twith spaces" } });
+    const replaced = await call(getMe, "/api/v1/me", {
+      headers: { ...bearer(acme.key), "X-Request-Id": "bad id\twith spaces" },
+    });
     expect(replaced.headers.get("x-request-id")).toMatch(UUID);
   });
 
@@ -235,7 +291,9 @@ describe("responses of every route", () => {
     const again = await call(listTeam, "/api/v1/team", { headers: { ...bearer(acme.key), "If-None-Match": etag } });
     expect(again.status).toBe(304);
     expect(again.text).toBe("");
-    const stale = await call(listTeam, "/api/v1/team", { headers: { ...bearer(acme.key), "If-None-Match": '"other"' } });
+    const stale = await call(listTeam, "/api/v1/team", {
+      headers: { ...bearer(acme.key), "If-None-Match": '"other"' },
+    });
     expect(stale.status).toBe(200);
   });
 
@@ -246,7 +304,11 @@ describe("responses of every route", () => {
   });
 
   it("answer other methods with 405 JSON and Allow: GET, HEAD", async () => {
-    for (const [handler, path] of [[postMe, "/api/v1/me"], [deleteReport, "/api/v1/reports/x"], [putTeam, "/api/v1/team"]] as const) {
+    for (const [handler, path] of [
+      [postMe, "/api/v1/me"],
+      [deleteReport, "/api/v1/reports/x"],
+      [putTeam, "/api/v1/team"],
+    ] as const) {
       const res = await call(handler, path, { method: "POST", headers: bearer(acme.key) });
       expect(res.status).toBe(405);
       expect(res.headers.get("allow")).toBe("GET, HEAD");

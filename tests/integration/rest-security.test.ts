@@ -25,14 +25,23 @@ const ROUTES: Route[] = await Promise.all(
   KEYED_OPERATIONS.map(async (operation) => {
     const file = path.join(APP, operation.path.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
     const { GET } = (await import(pathToFileURL(file).href)) as { GET: Handler };
-    const params = Object.fromEntries(Object.entries(operation.parameters).filter(([, p]) => p.in === "path").map(([name]) => [name, SOME_UUID]));
+    const params = Object.fromEntries(
+      Object.entries(operation.parameters)
+        .filter(([, p]) => p.in === "path")
+        .map(([name]) => [name, SOME_UUID]),
+    );
     const concrete = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
     return { name: endpointOf(operation), handler: GET, path: concrete, params, scope: operation.scope };
   }),
 );
 
 it("covers every keyed operation, scoped and unscoped", () => {
-  expect(ROUTES.map((r) => r.name)).toEqual(["GET /api/v1/me", "GET /api/v1/reports", "GET /api/v1/reports/{id}", "GET /api/v1/team"]);
+  expect(ROUTES.map((r) => r.name)).toEqual([
+    "GET /api/v1/me",
+    "GET /api/v1/reports",
+    "GET /api/v1/reports/{id}",
+    "GET /api/v1/team",
+  ]);
   expect(ROUTES.filter((r) => r.scope).length).toBe(3);
 });
 
@@ -73,10 +82,14 @@ describe.each(ROUTES)("security table: $name", (route) => {
     expect([200, 404]).toContain(res.status);
   });
 
-
   it("never accepts a key in the query string", async () => {
     const { key } = await mintKey();
-    const res = await call(route.handler, `${route.path}?api_key=${key}&key=${key}&access_token=${key}`, {}, route.params);
+    const res = await call(
+      route.handler,
+      `${route.path}?api_key=${key}&key=${key}&access_token=${key}`,
+      {},
+      route.params,
+    );
     expect(res.status).toBe(401);
     expect(res.body.error).toBe("unauthorized");
   });

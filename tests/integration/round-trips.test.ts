@@ -52,19 +52,25 @@ describe("one database round trip per keyed request", () => {
     const { key } = await usedKey();
     const list = await call(listReports, "/api/v1/reports?limit=1", { headers: bearer(key) });
     const id = list.body.reports[0].id as string;
-    const found = await countStatements(() => call(getReport, `/api/v1/reports/${id}`, { headers: bearer(key) }, { id }));
+    const found = await countStatements(() =>
+      call(getReport, `/api/v1/reports/${id}`, { headers: bearer(key) }, { id }),
+    );
     expect(found.result.status).toBe(200);
     expect(found.result.body.id).toBe(id);
     expect(found.statements).toBe(1);
     const missing = "00000000-0000-4000-8000-000000000000";
-    const absent = await countStatements(() => call(getReport, `/api/v1/reports/${missing}`, { headers: bearer(key) }, { id: missing }));
+    const absent = await countStatements(() =>
+      call(getReport, `/api/v1/reports/${missing}`, { headers: bearer(key) }, { id: missing }),
+    );
     expect(absent.result.status).toBe(404);
     expect(absent.statements).toBe(1);
   });
 
   it("invalid parameters still cost only the key lookup, and answer 400 after the key checks", async () => {
     const { key } = await usedKey();
-    const { result, statements } = await countStatements(() => call(listReports, "/api/v1/reports?limit=0", { headers: bearer(key) }));
+    const { result, statements } = await countStatements(() =>
+      call(listReports, "/api/v1/reports?limit=0", { headers: bearer(key) }),
+    );
     expect(result.status).toBe(400);
     expect(result.body.error).toBe("invalid_parameter");
     expect(statements).toBe(1);
@@ -151,13 +157,14 @@ describe("a refused request pays for no read", () => {
       const revoked = await call(listReports, "/api/v1/reports", { headers: bearer(key) });
       expect(revoked.status).toBe(401);
       expect(revoked.body.message).toBe("The API key has been revoked.");
-    }),
-  );
+    }));
 
   it("a key's first request on this instance: its lookup, then the read on its own; the next, one statement", async () => {
     const { key } = await mintKey();
     const reads = async () => {
-      const { result, statements } = await captureStatements(() => call(listReports, "/api/v1/reports", { headers: bearer(key) }));
+      const { result, statements } = await captureStatements(() =>
+        call(listReports, "/api/v1/reports", { headers: bearer(key) }),
+      );
       expect(result.status).toBe(200);
       // The once-a-minute last-use write may land in the window; it is not a read.
       return statements.filter((s) => !/^\s*UPDATE/i.test(s.text)).length;

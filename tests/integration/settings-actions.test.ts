@@ -40,7 +40,9 @@ describe("create key action", () => {
     expect(state.key.secret).toMatch(/^sdn_sk_[0-9A-Za-z]{38}$/);
 
     const verified = await verifyApiKey(state.key.secret);
-    expect(verified).toMatchObject({ key: { scopes: ["reports:read"], organization: { id: founder.organization.id } } });
+    expect(verified).toMatchObject({
+      key: { scopes: ["reports:read"], organization: { id: founder.organization.id } },
+    });
 
     const listed = (await listApiKeys(founder.organization.id)).find((k) => k.id === state.key.id);
     expect(listed).toMatchObject({ name, createdBy: "Maya Chen", status: "active", scopes: ["reports:read"] });
@@ -72,7 +74,10 @@ describe("create key action", () => {
 
   it("a signed-out caller is refused", async () => {
     const state = await createKeyForUser(null, form({ name: "x", scopes: "team:read" }));
-    expect(state).toMatchObject({ status: "error", message: "Your session has ended. Sign in again to manage API keys." });
+    expect(state).toMatchObject({
+      status: "error",
+      message: "Your session has ended. Sign in again to manage API keys.",
+    });
   });
 
   it("takes scopes and expiry by the CLI's rule: any order and repeats, days from now or a timestamp with its zone", async () => {
@@ -83,9 +88,19 @@ describe("create key action", () => {
       form({ name: uniqueName("days"), scopes: ["team:read", "reports:read", "team:read"], expiresAt: "30d" }),
       now,
     );
-    expect(inThirtyDays).toMatchObject({ status: "created", key: { scopes: ["reports:read", "team:read"], expiresAt: "2099-01-31T08:00:00.000Z" } });
-    const atTime = await createKeyForUser(founder, form({ name: uniqueName("time"), scopes: "team:read", expiresAt: "2099-06-30T18:00:00+02:00" }), now);
-    expect(atTime).toMatchObject({ status: "created", key: { scopes: ["team:read"], expiresAt: "2099-06-30T16:00:00.000Z" } });
+    expect(inThirtyDays).toMatchObject({
+      status: "created",
+      key: { scopes: ["reports:read", "team:read"], expiresAt: "2099-01-31T08:00:00.000Z" },
+    });
+    const atTime = await createKeyForUser(
+      founder,
+      form({ name: uniqueName("time"), scopes: "team:read", expiresAt: "2099-06-30T18:00:00+02:00" }),
+      now,
+    );
+    expect(atTime).toMatchObject({
+      status: "created",
+      key: { scopes: ["team:read"], expiresAt: "2099-06-30T16:00:00.000Z" },
+    });
   });
 
   it("invalid input is refused field by field and nothing is created", async () => {
@@ -108,11 +123,18 @@ describe("create key action", () => {
   it("a name with terminal escapes or text-direction overrides is refused and nothing is created", async () => {
     const founder = await user("founder@acme.example");
     const before = await listApiKeys(founder.organization.id);
-    for (const name of ["\u001b]0;pwned\u0007digest", "digest\u001b[2J\u001b[H", "digest\u009b31m", "invoice\u202Etxt.exe"]) {
+    for (const name of [
+      "\u001b]0;pwned\u0007digest",
+      "digest\u001b[2J\u001b[H",
+      "digest\u009b31m",
+      "invoice\u202Etxt.exe",
+    ]) {
       const state = await createKeyForUser(founder, form({ name, scopes: "team:read" }));
       expect(state).toMatchObject({
         status: "error",
-        fieldErrors: { name: "Use printable characters only: no control characters, text-direction overrides or line separators." },
+        fieldErrors: {
+          name: "Use printable characters only: no control characters, text-direction overrides or line separators.",
+        },
       });
     }
     expect(await listApiKeys(founder.organization.id)).toEqual(before);
@@ -125,7 +147,10 @@ describe("revoke key action", () => {
     const key = await mintKey("acme", ["reports:read"]);
     const state = await revokeKeyForUser(lead, form({ keyId: key.id }));
     expect(state).toMatchObject({ status: "revoked", keyId: key.id, revokedAt: expect.stringMatching(/Z$/) });
-    await expect(verifyApiKey(key.key)).rejects.toMatchObject({ code: "unauthorized", message: "The API key has been revoked." });
+    await expect(verifyApiKey(key.key)).rejects.toMatchObject({
+      code: "unauthorized",
+      message: "The API key has been revoked.",
+    });
     const events = await listApiKeyEvents(lead.organization.id);
     expect(events.find((e) => e.keyName === key.name && e.action === "revoked")).toMatchObject({ actor: "Dev Patel" });
   });
@@ -151,13 +176,16 @@ describe("revoke key action", () => {
     expect(await verifyApiKey(key.key)).toMatchObject({ key: { id: key.id } });
   });
 
-  it.each(["", "not-a-uuid", "00000000-0000-4000-8000-000000000000"])("refuses the key id %j as not found", async (keyId) => {
-    const founder = await user("founder@acme.example");
-    expect(await revokeKeyForUser(founder, form({ keyId }))).toEqual({
-      status: "error",
-      message: "This key does not exist in your organization.",
-    });
-  });
+  it.each(["", "not-a-uuid", "00000000-0000-4000-8000-000000000000"])(
+    "refuses the key id %j as not found",
+    async (keyId) => {
+      const founder = await user("founder@acme.example");
+      expect(await revokeKeyForUser(founder, form({ keyId }))).toEqual({
+        status: "error",
+        message: "This key does not exist in your organization.",
+      });
+    },
+  );
 
   it("revoking twice keeps the first revocation", async () => {
     const founder = await user("founder@acme.example");

@@ -70,7 +70,9 @@ describe("credentials sign-in", () => {
       SIGN_IN_RATE_LIMITED,
     );
     // The owner, from their own address, is not locked out.
-    expect(await authorizeCredentials({ email: "founder@acme.example", password: PASSWORD }, randomPrivateAddress())).toMatchObject({
+    expect(
+      await authorizeCredentials({ email: "founder@acme.example", password: PASSWORD }, randomPrivateAddress()),
+    ).toMatchObject({
       role: "founder",
     });
     // The attacker's address may still try other accounts (up to its own budget).
@@ -80,23 +82,34 @@ describe("credentials sign-in", () => {
   it("never counts successful sign-ins", async () => {
     const office = randomPrivateAddress();
     for (let i = 0; i < 12; i++) {
-      expect(await authorizeCredentials({ email: "member@acme.example", password: PASSWORD }, office)).toMatchObject({ role: "member" });
+      expect(await authorizeCredentials({ email: "member@acme.example", password: PASSWORD }, office)).toMatchObject({
+        role: "member",
+      });
     }
     // Ten failures are still allowed after twelve successes, the eleventh is refused.
-    for (let i = 0; i < 10; i++) expect(await authorizeCredentials({ email: "member@acme.example", password: "typo" }, office)).toBeNull();
-    await expect(authorizeCredentials({ email: "member@acme.example", password: PASSWORD }, office)).rejects.toThrow(SIGN_IN_RATE_LIMITED);
+    for (let i = 0; i < 10; i++)
+      expect(await authorizeCredentials({ email: "member@acme.example", password: "typo" }, office)).toBeNull();
+    await expect(authorizeCredentials({ email: "member@acme.example", password: PASSWORD }, office)).rejects.toThrow(
+      SIGN_IN_RATE_LIMITED,
+    );
   }, 90_000);
 
   it("lets a burst of parallel guesses check no more passwords than the budget allows", async () => {
     const attacker = randomPrivateAddress();
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 16 }, () => authorizeCredentials({ email: "lead@acme.example", password: "guess" }, attacker)),
+      Array.from({ length: 16 }, () =>
+        authorizeCredentials({ email: "lead@acme.example", password: "guess" }, attacker),
+      ),
     );
     const checked = outcomes.filter((o) => o.status === "fulfilled");
-    const refused = outcomes.filter((o) => o.status === "rejected" && (o.reason as Error).message === SIGN_IN_RATE_LIMITED);
+    const refused = outcomes.filter(
+      (o) => o.status === "rejected" && (o.reason as Error).message === SIGN_IN_RATE_LIMITED,
+    );
     expect(checked).toHaveLength(10);
     expect(refused).toHaveLength(6);
-    await expect(authorizeCredentials({ email: "lead@acme.example", password: PASSWORD }, attacker)).rejects.toThrow(SIGN_IN_RATE_LIMITED);
+    await expect(authorizeCredentials({ email: "lead@acme.example", password: PASSWORD }, attacker)).rejects.toThrow(
+      SIGN_IN_RATE_LIMITED,
+    );
   });
 
   it("limits failures per address, whatever the account", async () => {
@@ -104,11 +117,13 @@ describe("credentials sign-in", () => {
     for (let i = 0; i < 30; i++) {
       expect(await authorizeCredentials({ email: `spray-${i}@example.com`, password: "guess" }, headers)).toBeNull();
     }
-    await expect(authorizeCredentials({ email: "founder@globex.example", password: PASSWORD }, headers)).rejects.toThrow(
-      SIGN_IN_RATE_LIMITED,
-    );
+    await expect(
+      authorizeCredentials({ email: "founder@globex.example", password: PASSWORD }, headers),
+    ).rejects.toThrow(SIGN_IN_RATE_LIMITED);
     // Another address is unaffected.
-    expect(await authorizeCredentials({ email: "founder@globex.example", password: PASSWORD }, freshAddress())).toMatchObject({
+    expect(
+      await authorizeCredentials({ email: "founder@globex.example", password: PASSWORD }, freshAddress()),
+    ).toMatchObject({
       role: "founder",
     });
   }, 90_000);
@@ -123,7 +138,13 @@ describe("session claims", () => {
       user,
       account: { type: "credentials", provider: "credentials", providerAccountId: user.id },
     } as never);
-    expect(token).toMatchObject({ sub: user.id, userId: user.id, memberId: user.memberId, organizationId: user.organizationId, role: "lead" });
+    expect(token).toMatchObject({
+      sub: user.id,
+      userId: user.id,
+      memberId: user.memberId,
+      organizationId: user.organizationId,
+      role: "lead",
+    });
     const session = await callbacks.session!({ session: { expires: "" }, token } as never);
     expect(session.user).toEqual({
       name: "Lena Fischer",
@@ -132,7 +153,10 @@ describe("session claims", () => {
       organizationId: user.organizationId,
       role: "lead",
     });
-    expect(await findSessionUser(token.userId as string)).toMatchObject({ role: "lead", organization: { slug: "globex" } });
+    expect(await findSessionUser(token.userId as string)).toMatchObject({
+      role: "lead",
+      organization: { slug: "globex" },
+    });
   });
 
   it("finds no user for a token that does not name one", async () => {
@@ -181,13 +205,18 @@ describe("sign-out", () => {
     const first = await signedInCookie("founder@acme.example");
     const second = await signedInCookie("founder@acme.example");
     expect(first.token.sessionId).not.toBe(second.token.sessionId);
-    expect(await sessionUserFromCookies(first.cookies)).toMatchObject({ role: "founder", organization: { slug: "acme" } });
+    expect(await sessionUserFromCookies(first.cookies)).toMatchObject({
+      role: "founder",
+      organization: { slug: "acme" },
+    });
 
     await getAuthOptions().events!.signOut!({ token: first.token } as never);
 
     expect(await sessionUserFromCookies(first.cookies)).toBeNull();
     expect(await sessionUserFromCookies(second.cookies)).toMatchObject({ role: "founder" });
-    const row = await (await getDb()).endedSession.findUnique({ where: { sessionId: first.token.sessionId as string } });
+    const row = await (
+      await getDb()
+    ).endedSession.findUnique({ where: { sessionId: first.token.sessionId as string } });
     expect(row?.expiresAt).toEqual(new Date(((first.token.signedInAt as number) + SESSION_MAX_AGE_SECONDS) * 1000));
   });
 
@@ -195,7 +224,9 @@ describe("sign-out", () => {
     expect(await sessionUserFromCookies({})).toBeNull();
     const legacy = await signedInCookie("lead@acme.example", { sessionId: undefined, signedInAt: undefined });
     expect(await sessionUserFromCookies(legacy.cookies)).toBeNull();
-    const old = await signedInCookie("lead@acme.example", { signedInAt: Math.floor(Date.now() / 1000) - SESSION_MAX_AGE_SECONDS - 1 });
+    const old = await signedInCookie("lead@acme.example", {
+      signedInAt: Math.floor(Date.now() / 1000) - SESSION_MAX_AGE_SECONDS - 1,
+    });
     expect(await sessionUserFromCookies(old.cookies)).toBeNull();
   });
 

@@ -54,9 +54,16 @@ beforeAll(async () => {
   const db = await getDb();
   const slug = `stored-${randomUUID().slice(0, 8)}`;
   organizationId = (await db.organization.create({ data: { slug, name: "Stored Content" }, select: { id: true } })).id;
-  for (const [i, depth] of DEPTHS.entries()) await insertReport(`nested ${depth}`, contentJson(`nested ${depth}`, nestedJson(depth)), i);
-  await insertReport("long string", contentJson("long string", JSON.stringify("x".repeat(LONG_STRING_LENGTH))), DEPTHS.length);
-  key = (await createApiKey({ organizationId, name: "stored-content", scopes: ["reports:read"], actor: { label: "test" } })).key;
+  for (const [i, depth] of DEPTHS.entries())
+    await insertReport(`nested ${depth}`, contentJson(`nested ${depth}`, nestedJson(depth)), i);
+  await insertReport(
+    "long string",
+    contentJson("long string", JSON.stringify("x".repeat(LONG_STRING_LENGTH))),
+    DEPTHS.length,
+  );
+  key = (
+    await createApiKey({ organizationId, name: "stored-content", scopes: ["reports:read"], actor: { label: "test" } })
+  ).key;
   client = await connectMcp(bearer(key) as Record<string, string>);
 }, 120_000);
 
@@ -83,7 +90,11 @@ function depthOf(value: unknown): number {
 describe("content already stored that the import would refuse", () => {
   it("they were stored: 12,000 deep only on PostgreSQL, whose parser goes that deep (the embedded build's refuses)", () => {
     const onPostgres = Boolean(process.env.DATABASE_URL);
-    expect(stored.map((s) => s.headline)).toEqual(["nested 3000", ...(onPostgres ? ["nested 12000"] : []), "long string"]);
+    expect(stored.map((s) => s.headline)).toEqual([
+      "nested 3000",
+      ...(onPostgres ? ["nested 12000"] : []),
+      "long string",
+    ]);
   });
 
   it("GET /api/v1/reports lists them", async () => {
@@ -131,7 +142,9 @@ describe("content already stored that the import would refuse", () => {
 
   it("the lead_brief prompt attaches every one of them", async () => {
     const prompt = await client.getPrompt({ name: "lead_brief", arguments: {} });
-    const attached = prompt.messages.flatMap((m) => (m.content.type === "resource" ? [JSON.parse((m.content.resource as { text: string }).text)] : []));
+    const attached = prompt.messages.flatMap((m) =>
+      m.content.type === "resource" ? [JSON.parse((m.content.resource as { text: string }).text)] : [],
+    );
     expect(attached.map((r) => r.report.headline).sort()).toEqual(stored.map((s) => s.headline).sort());
   });
 });

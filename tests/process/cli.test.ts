@@ -20,7 +20,11 @@ interface CliResult {
   stderr: string;
 }
 
-function sundown(args: string[], env: Record<string, string>, { input = "", cwd = ROOT }: { input?: string; cwd?: string } = {}): Promise<CliResult> {
+function sundown(
+  args: string[],
+  env: Record<string, string>,
+  { input = "", cwd = ROOT }: { input?: string; cwd?: string } = {},
+): Promise<CliResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   return new Promise((resolve, reject) => {
@@ -40,7 +44,14 @@ function sundown(args: string[], env: Record<string, string>, { input = "", cwd 
   });
 }
 
-const content = (headline: string) => ({ headline, kpi_status: [], shipped: [{ title: "Release" }], silent: [], slipping: [], blockers: [] });
+const content = (headline: string) => ({
+  headline,
+  kpi_status: [],
+  shipped: [{ title: "Release" }],
+  silent: [],
+  slipping: [],
+  blockers: [],
+});
 
 /** A file whose reports, if written, would be the organization's most recent ones. */
 function importFile(dir: string, name: string, reports: unknown[]): string {
@@ -55,7 +66,13 @@ function expectCreatedKeyJson(stdout: string, organizationSlug: string) {
   expect(Object.keys(created.organization)).toEqual(["id", "slug", "name"]);
   expect(created.key).toMatch(/^sdn_sk_[0-9A-Za-z]{38}$/);
   expect(created.organization.slug).toBe(organizationSlug);
-  return created as { id: string; key: string; name: string; scopes: string[]; organization: { id: string; slug: string; name: string } };
+  return created as {
+    id: string;
+    key: string;
+    name: string;
+    scopes: string[];
+    organization: { id: string; slug: string; name: string };
+  };
 }
 
 describe("on the embedded database", () => {
@@ -69,27 +86,38 @@ describe("on the embedded database", () => {
   });
 
   describe("with no server running", () => {
-    it("opens the database itself (creating and seeding it), and releases it afterwards", async () => {
-      const res = await sundown(["keys", "create", "--org", "acme", "--name", "offline", "--scopes", "reports:read,team:read", "--json"], env);
-      expect(res.stderr).toBe("");
-      expect(res.code).toBe(0);
-      const created = expectCreatedKeyJson(res.stdout, "acme");
-      expect(created).toMatchObject({ name: "offline", scopes: ["reports:read", "team:read"] });
-      offlineKey = created.key;
-      expect(existsSync(path.join(dataDir, "sundown.lock"))).toBe(false);
-    }, SLOW);
+    it(
+      "opens the database itself (creating and seeding it), and releases it afterwards",
+      async () => {
+        const res = await sundown(
+          ["keys", "create", "--org", "acme", "--name", "offline", "--scopes", "reports:read,team:read", "--json"],
+          env,
+        );
+        expect(res.stderr).toBe("");
+        expect(res.code).toBe(0);
+        const created = expectCreatedKeyJson(res.stdout, "acme");
+        expect(created).toMatchObject({ name: "offline", scopes: ["reports:read", "team:read"] });
+        offlineKey = created.key;
+        expect(existsSync(path.join(dataDir, "sundown.lock"))).toBe(false);
+      },
+      SLOW,
+    );
 
-    it("takes over a lock left by a process that no longer exists", async () => {
-      const dead = spawn(process.execPath, ["-e", ""]);
-      await new Promise((resolve) => dead.on("close", resolve));
-      const socket = path.join(dataDir, "gone.sock");
-      writeFileSync(path.join(dataDir, "sundown.lock"), JSON.stringify({ pid: dead.pid, role: "server", socket }));
-      const res = await sundown(["orgs", "list", "--json"], env);
-      expect(res.stderr).toBe("");
-      expect(res.code).toBe(0);
-      expect(JSON.parse(res.stdout).map((o: { slug: string }) => o.slug)).toEqual(["acme", "globex"]);
-      expect(existsSync(path.join(dataDir, "sundown.lock"))).toBe(false);
-    }, SLOW);
+    it(
+      "takes over a lock left by a process that no longer exists",
+      async () => {
+        const dead = spawn(process.execPath, ["-e", ""]);
+        await new Promise((resolve) => dead.on("close", resolve));
+        const socket = path.join(dataDir, "gone.sock");
+        writeFileSync(path.join(dataDir, "sundown.lock"), JSON.stringify({ pid: dead.pid, role: "server", socket }));
+        const res = await sundown(["orgs", "list", "--json"], env);
+        expect(res.stderr).toBe("");
+        expect(res.code).toBe(0);
+        expect(JSON.parse(res.stdout).map((o: { slug: string }) => o.slug)).toEqual(["acme", "globex"]);
+        expect(existsSync(path.join(dataDir, "sundown.lock"))).toBe(false);
+      },
+      SLOW,
+    );
   });
 
   describe("while the server runs on it", () => {
@@ -97,141 +125,220 @@ describe("on the embedded database", () => {
       server = await startServer(env);
     }, 120_000);
 
-    const api = (pathname: string, key: string) => fetch(`${server!.url}${pathname}`, { headers: { Authorization: `Bearer ${key}` } });
+    const api = (pathname: string, key: string) =>
+      fetch(`${server!.url}${pathname}`, { headers: { Authorization: `Bearer ${key}` } });
 
-    it("the server took the data the CLI wrote, and records its private command socket in the lock", async () => {
-      expect((await api("/api/v1/me", offlineKey)).status).toBe(200);
-      const lock = JSON.parse(readFileSync(path.join(dataDir, "sundown.lock"), "utf8"));
-      expect(lock).toMatchObject({ role: "server", socket: path.join(dataDir, "sundown.sock") });
-      expect(statSync(lock.socket).isSocket()).toBe(true);
-      expect(statSync(lock.socket).mode & 0o777).toBe(0o600);
-    }, SLOW);
+    it(
+      "the server took the data the CLI wrote, and records its private command socket in the lock",
+      async () => {
+        expect((await api("/api/v1/me", offlineKey)).status).toBe(200);
+        const lock = JSON.parse(readFileSync(path.join(dataDir, "sundown.lock"), "utf8"));
+        expect(lock).toMatchObject({ role: "server", socket: path.join(dataDir, "sundown.sock") });
+        expect(statSync(lock.socket).isSocket()).toBe(true);
+        expect(statSync(lock.socket).mode & 0o777).toBe(0o600);
+      },
+      SLOW,
+    );
 
-    it("keys create prints exactly the JSON shape, and the key works with its scopes only", async () => {
-      const res = await sundown(["keys", "create", "--org", "acme", "--name", "x", "--scopes", "reports:read", "--json"], env);
-      expect(res.stderr).toBe("");
-      expect(res.code).toBe(0);
-      const created = expectCreatedKeyJson(res.stdout, "acme");
-      expect(created).toMatchObject({ name: "x", scopes: ["reports:read"], organization: { slug: "acme", name: "Acme Robotics" } });
+    it(
+      "keys create prints exactly the JSON shape, and the key works with its scopes only",
+      async () => {
+        const res = await sundown(
+          ["keys", "create", "--org", "acme", "--name", "x", "--scopes", "reports:read", "--json"],
+          env,
+        );
+        expect(res.stderr).toBe("");
+        expect(res.code).toBe(0);
+        const created = expectCreatedKeyJson(res.stdout, "acme");
+        expect(created).toMatchObject({
+          name: "x",
+          scopes: ["reports:read"],
+          organization: { slug: "acme", name: "Acme Robotics" },
+        });
 
-      const me = await api("/api/v1/me", created.key);
-      expect(me.status).toBe(200);
-      expect(await me.json()).toEqual({ organization: { id: created.organization.id, name: "Acme Robotics" }, scopes: ["reports:read"] });
+        const me = await api("/api/v1/me", created.key);
+        expect(me.status).toBe(200);
+        expect(await me.json()).toEqual({
+          organization: { id: created.organization.id, name: "Acme Robotics" },
+          scopes: ["reports:read"],
+        });
 
-      const team = await api("/api/v1/team", created.key);
-      expect(team.status).toBe(403);
-      expect(await team.json()).toEqual({
-        error: "insufficient_scope",
-        message: expect.any(String),
-        required_scope: "team:read",
-        request_id: expect.any(String),
-      });
+        const team = await api("/api/v1/team", created.key);
+        expect(team.status).toBe(403);
+        expect(await team.json()).toEqual({
+          error: "insufficient_scope",
+          message: expect.any(String),
+          required_scope: "team:read",
+          request_id: expect.any(String),
+        });
 
-      const list = await sundown(["keys", "list", "--org", "acme", "--json"], env);
-      expect(list.code).toBe(0);
-      const listed = JSON.parse(list.stdout).find((k: { id: string }) => k.id === created.id);
-      expect(listed).toMatchObject({ name: "x", status: "active", created_by: "cli", scopes: ["reports:read"] });
-      expect(list.stdout).not.toContain(created.key);
-    }, SLOW);
+        const list = await sundown(["keys", "list", "--org", "acme", "--json"], env);
+        expect(list.code).toBe(0);
+        const listed = JSON.parse(list.stdout).find((k: { id: string }) => k.id === created.id);
+        expect(listed).toMatchObject({ name: "x", status: "active", created_by: "cli", scopes: ["reports:read"] });
+        expect(list.stdout).not.toContain(created.key);
+      },
+      SLOW,
+    );
 
-    it("human keys create shows the key once, with a warning on stderr", async () => {
-      const res = await sundown(["keys", "create", "--org", "globex", "--name", "human", "--scopes", "team:read"], env);
-      expect(res.code).toBe(0);
-      const key = /sdn_sk_[0-9A-Za-z]{38}/.exec(res.stdout)?.[0];
-      expect(key).toBeDefined();
-      expect(res.stderr).toContain("Copy the key now: it is shown only this once");
-      expect((await api("/api/v1/team", key!)).status).toBe(200);
-    }, SLOW);
+    it(
+      "human keys create shows the key once, with a warning on stderr",
+      async () => {
+        const res = await sundown(
+          ["keys", "create", "--org", "globex", "--name", "human", "--scopes", "team:read"],
+          env,
+        );
+        expect(res.code).toBe(0);
+        const key = /sdn_sk_[0-9A-Za-z]{38}/.exec(res.stdout)?.[0];
+        expect(key).toBeDefined();
+        expect(res.stderr).toContain("Copy the key now: it is shown only this once");
+        expect((await api("/api/v1/team", key!)).status).toBe(200);
+      },
+      SLOW,
+    );
 
-    it("keys revoke: the very next request with the key is refused", async () => {
-      const created = expectCreatedKeyJson(
-        (await sundown(["keys", "create", "--org", "acme", "--name", "to-revoke", "--scopes", "reports:read", "--json"], env)).stdout,
-        "acme",
-      );
-      expect((await api("/api/v1/me", created.key)).status).toBe(200);
-      const res = await sundown(["keys", "revoke", created.id], env);
-      expect(res.stderr).toBe("");
-      expect(res.code).toBe(0);
-      expect(res.stdout).toBe(`Revoked API key ${created.id} of Acme Robotics (acme): the API refuses it from now on.\n`);
-      const me = await api("/api/v1/me", created.key);
-      expect(me.status).toBe(401);
-      expect(await me.json()).toMatchObject({ error: "unauthorized" });
-    }, SLOW);
+    it(
+      "keys revoke: the very next request with the key is refused",
+      async () => {
+        const created = expectCreatedKeyJson(
+          (
+            await sundown(
+              ["keys", "create", "--org", "acme", "--name", "to-revoke", "--scopes", "reports:read", "--json"],
+              env,
+            )
+          ).stdout,
+          "acme",
+        );
+        expect((await api("/api/v1/me", created.key)).status).toBe(200);
+        const res = await sundown(["keys", "revoke", created.id], env);
+        expect(res.stderr).toBe("");
+        expect(res.code).toBe(0);
+        expect(res.stdout).toBe(
+          `Revoked API key ${created.id} of Acme Robotics (acme): the API refuses it from now on.\n`,
+        );
+        const me = await api("/api/v1/me", created.key);
+        expect(me.status).toBe(401);
+        expect(await me.json()).toMatchObject({ error: "unauthorized" });
+      },
+      SLOW,
+    );
 
-    it("a malformed import writes nothing and names the path; a valid one writes every report", async () => {
-      const reader = expectCreatedKeyJson(
-        (await sundown(["keys", "create", "--org", "acme", "--name", "import-reader", "--scopes", "reports:read", "--json"], env)).stdout,
-        "acme",
-      );
-      const latest = async () => (await (await api("/api/v1/reports?limit=5", reader.key)).json()).reports as { headline: string }[];
-      const before = await latest();
-      // Dated after every demo report: written, they would head the list.
-      const future = (i: number) => `2030-01-0${i + 1}T12:00:00Z`;
-      const bad = importFile(dataDir, "bad.json", [
-        { scope: "org", generated_at: future(0), report: content("should not exist 0") },
-        { scope: "org", generated_at: future(1), report: content("should not exist 1") },
-        { scope: "org", generated_at: future(2), report: { ...content("should not exist 2"), shipped: "x" } },
-      ]);
-      const res = await sundown(["reports", "import", bad, "--org", "acme"], env);
-      expect(res.code).toBe(1);
-      expect(res.stdout).toBe("");
-      expect(res.stderr).toBe(
-        "sundown: The import file is invalid (1 problem); nothing was imported.\n  reports[2].report.shipped: expected array, received string\n",
-      );
-      expect(await latest()).toEqual(before);
+    it(
+      "a malformed import writes nothing and names the path; a valid one writes every report",
+      async () => {
+        const reader = expectCreatedKeyJson(
+          (
+            await sundown(
+              ["keys", "create", "--org", "acme", "--name", "import-reader", "--scopes", "reports:read", "--json"],
+              env,
+            )
+          ).stdout,
+          "acme",
+        );
+        const latest = async () =>
+          (await (await api("/api/v1/reports?limit=5", reader.key)).json()).reports as { headline: string }[];
+        const before = await latest();
+        // Dated after every demo report: written, they would head the list.
+        const future = (i: number) => `2030-01-0${i + 1}T12:00:00Z`;
+        const bad = importFile(dataDir, "bad.json", [
+          { scope: "org", generated_at: future(0), report: content("should not exist 0") },
+          { scope: "org", generated_at: future(1), report: content("should not exist 1") },
+          { scope: "org", generated_at: future(2), report: { ...content("should not exist 2"), shipped: "x" } },
+        ]);
+        const res = await sundown(["reports", "import", bad, "--org", "acme"], env);
+        expect(res.code).toBe(1);
+        expect(res.stdout).toBe("");
+        expect(res.stderr).toBe(
+          "sundown: The import file is invalid (1 problem); nothing was imported.\n  reports[2].report.shipped: expected array, received string\n",
+        );
+        expect(await latest()).toEqual(before);
 
-      // Checked by the server against its database: still nothing written.
-      const stranger = importFile(dataDir, "stranger.json", [
-        { scope: "org", generated_at: future(0), report: content("should not exist 0") },
-        { scope: "member", scope_target_id: "00000000-0000-4000-8000-000000000000", generated_at: future(1), report: content("x") },
-      ]);
-      const refused = await sundown(["reports", "import", stranger, "--org", "acme"], env);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain("reports[1].scope_target_id: no member with this id in organization acme");
-      expect(await latest()).toEqual(before);
+        // Checked by the server against its database: still nothing written.
+        const stranger = importFile(dataDir, "stranger.json", [
+          { scope: "org", generated_at: future(0), report: content("should not exist 0") },
+          {
+            scope: "member",
+            scope_target_id: "00000000-0000-4000-8000-000000000000",
+            generated_at: future(1),
+            report: content("x"),
+          },
+        ]);
+        const refused = await sundown(["reports", "import", stranger, "--org", "acme"], env);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain("reports[1].scope_target_id: no member with this id in organization acme");
+        expect(await latest()).toEqual(before);
 
-      const syntax = path.join(dataDir, "syntax.json");
-      writeFileSync(syntax, '{"reports": [\n  {"scope": "org",, "generated_at": "x"}\n]}\n');
-      const broken = await sundown(["reports", "import", syntax, "--org", "acme"], env);
-      expect(broken.code).toBe(1);
-      expect(broken.stderr).toContain("not valid JSON at line 2, column 19");
+        const syntax = path.join(dataDir, "syntax.json");
+        writeFileSync(syntax, '{"reports": [\n  {"scope": "org",, "generated_at": "x"}\n]}\n');
+        const broken = await sundown(["reports", "import", syntax, "--org", "acme"], env);
+        expect(broken.code).toBe(1);
+        expect(broken.stderr).toContain("not valid JSON at line 2, column 19");
 
-      const good = [0, 1].map((i) => ({ scope: "org", generated_at: future(i), report: content(`imported ${i}`) }));
-      const ok = await sundown(["reports", "import", "-", "--org", "acme"], env, { input: JSON.stringify(good) });
-      expect(ok.stderr).toBe("");
-      expect(ok.code).toBe(0);
-      expect(ok.stdout).toBe("Imported 2 reports into Acme Robotics (acme).\n");
-      expect((await latest()).slice(0, 3).map((r) => r.headline)).toEqual(["imported 1", "imported 0", before[0]!.headline]);
-    }, SLOW);
+        const good = [0, 1].map((i) => ({ scope: "org", generated_at: future(i), report: content(`imported ${i}`) }));
+        const ok = await sundown(["reports", "import", "-", "--org", "acme"], env, { input: JSON.stringify(good) });
+        expect(ok.stderr).toBe("");
+        expect(ok.code).toBe(0);
+        expect(ok.stdout).toBe("Imported 2 reports into Acme Robotics (acme).\n");
+        expect((await latest()).slice(0, 3).map((r) => r.headline)).toEqual([
+          "imported 1",
+          "imported 0",
+          before[0]!.headline,
+        ]);
+      },
+      SLOW,
+    );
 
-    it("failures are one clear line on stderr with exit code 1 (failed) or 2 (usage), never a stack trace", async () => {
-      const unknownOrg = await sundown(["keys", "create", "--org", "nope", "--name", "x", "--scopes", "reports:read"], env);
-      expect(unknownOrg).toEqual({ code: 1, stdout: "", stderr: 'sundown: No organization "nope". Run `sundown orgs list` to see them.\n' });
-      const unknownKey = await sundown(["keys", "revoke", "00000000-0000-4000-8000-000000000000"], env);
-      expect(unknownKey.code).toBe(1);
-      expect(unknownKey.stderr).toBe(
-        "sundown: No API key with id 00000000-0000-4000-8000-000000000000. Run `sundown keys list --org <org>` to see the keys.\n",
-      );
-      const badScope = await sundown(["keys", "create", "--org", "acme", "--name", "x", "--scopes", "admin"], env);
-      expect(badScope.code).toBe(2);
-      expect(badScope.stderr).toMatch(/^sundown keys create: --scopes: Unknown scope "admin"; valid scopes are reports:read, team:read\.\n/);
-    }, SLOW);
+    it(
+      "failures are one clear line on stderr with exit code 1 (failed) or 2 (usage), never a stack trace",
+      async () => {
+        const unknownOrg = await sundown(
+          ["keys", "create", "--org", "nope", "--name", "x", "--scopes", "reports:read"],
+          env,
+        );
+        expect(unknownOrg).toEqual({
+          code: 1,
+          stdout: "",
+          stderr: 'sundown: No organization "nope". Run `sundown orgs list` to see them.\n',
+        });
+        const unknownKey = await sundown(["keys", "revoke", "00000000-0000-4000-8000-000000000000"], env);
+        expect(unknownKey.code).toBe(1);
+        expect(unknownKey.stderr).toBe(
+          "sundown: No API key with id 00000000-0000-4000-8000-000000000000. Run `sundown keys list --org <org>` to see the keys.\n",
+        );
+        const badScope = await sundown(["keys", "create", "--org", "acme", "--name", "x", "--scopes", "admin"], env);
+        expect(badScope.code).toBe(2);
+        expect(badScope.stderr).toMatch(
+          /^sundown keys create: --scopes: Unknown scope "admin"; valid scopes are reports:read, team:read\.\n/,
+        );
+      },
+      SLOW,
+    );
 
-    it("db migrate explains that the embedded database migrates itself", async () => {
-      const res = await sundown(["db", "migrate"], env);
-      expect(res.code).toBe(0);
-      expect(res.stdout).toMatch(/^The embedded database is migrated automatically whenever it is opened: .* applied\.\n$/);
-    }, SLOW);
+    it(
+      "db migrate explains that the embedded database migrates itself",
+      async () => {
+        const res = await sundown(["db", "migrate"], env);
+        expect(res.code).toBe(0);
+        expect(res.stdout).toMatch(
+          /^The embedded database is migrated automatically whenever it is opened: .* applied\.\n$/,
+        );
+      },
+      SLOW,
+    );
 
-    it("when the server stops, it removes its socket and lock; the CLI then opens the database itself", async () => {
-      await server!.stop();
-      server = undefined;
-      expect(existsSync(path.join(dataDir, "sundown.sock"))).toBe(false);
-      expect(existsSync(path.join(dataDir, "sundown.lock"))).toBe(false);
-      const res = await sundown(["keys", "list", "--org", "acme", "--json"], env);
-      expect(res.code).toBe(0);
-      expect(JSON.parse(res.stdout).map((k: { name: string }) => k.name)).toContain("to-revoke");
-    }, SLOW);
+    it(
+      "when the server stops, it removes its socket and lock; the CLI then opens the database itself",
+      async () => {
+        await server!.stop();
+        server = undefined;
+        expect(existsSync(path.join(dataDir, "sundown.sock"))).toBe(false);
+        expect(existsSync(path.join(dataDir, "sundown.lock"))).toBe(false);
+        const res = await sundown(["keys", "list", "--org", "acme", "--json"], env);
+        expect(res.code).toBe(0);
+        expect(JSON.parse(res.stdout).map((k: { name: string }) => k.name)).toContain("to-revoke");
+      },
+      SLOW,
+    );
   });
 });
 
@@ -260,90 +367,128 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
     await admin.end();
   });
 
-  it("before migrating, says to run db migrate", async () => {
-    const res = await sundown(["orgs", "list"], env);
-    expect(res).toEqual({ code: 1, stdout: "", stderr: "sundown: The database has no Sundown tables yet: run `npx sundown db migrate` first.\n" });
-  }, SLOW);
+  it(
+    "before migrating, says to run db migrate",
+    async () => {
+      const res = await sundown(["orgs", "list"], env);
+      expect(res).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: "sundown: The database has no Sundown tables yet: run `npx sundown db migrate` first.\n",
+      });
+    },
+    SLOW,
+  );
 
-  it("db migrate applies the migrations once; seed --demo adds the demo organizations once", async () => {
-    const first = await sundown(["db", "migrate"], env);
-    expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^Applied \d+ migrations? to PostgreSQL:\n/);
-    const again = await sundown(["db", "migrate"], env);
-    expect(again.stdout).toMatch(/^PostgreSQL is up to date \(\d+ migrations? applied\)\.\n$/);
+  it(
+    "db migrate applies the migrations once; seed --demo adds the demo organizations once",
+    async () => {
+      const first = await sundown(["db", "migrate"], env);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(/^Applied \d+ migrations? to PostgreSQL:\n/);
+      const again = await sundown(["db", "migrate"], env);
+      expect(again.stdout).toMatch(/^PostgreSQL is up to date \(\d+ migrations? applied\)\.\n$/);
 
-    expect((await sundown(["seed", "--demo"], env)).stdout).toBe("Seeded demo organizations: acme, globex.\n");
-    expect((await sundown(["seed", "--demo"], env)).stdout).toBe("Already present, left as they are: acme, globex.\n");
-  }, SLOW);
+      expect((await sundown(["seed", "--demo"], env)).stdout).toBe("Seeded demo organizations: acme, globex.\n");
+      expect((await sundown(["seed", "--demo"], env)).stdout).toBe(
+        "Already present, left as they are: acme, globex.\n",
+      );
+    },
+    SLOW,
+  );
 
-  it("keys create stores only the key's hash, recorded as created by the cli; revoke marks it revoked", async () => {
-    const res = await sundown(["keys", "create", "--org", "globex", "--name", "pg", "--scopes", "team:read", "--expires", "30d", "--json"], env);
-    expect(res.stderr).toBe("");
-    expect(res.code).toBe(0);
-    const created = expectCreatedKeyJson(res.stdout, "globex");
-    const { rows } = await db.query(
-      `SELECT k.hashed_key, k.expires_at, e.actor_label FROM api_keys k JOIN api_key_events e ON e.api_key_id = k.id WHERE k.id = $1`,
-      [created.id],
-    );
-    expect(rows).toEqual([{ hashed_key: hashApiKey(created.key), expires_at: expect.any(Date), actor_label: "cli" }]);
+  it(
+    "keys create stores only the key's hash, recorded as created by the cli; revoke marks it revoked",
+    async () => {
+      const res = await sundown(
+        ["keys", "create", "--org", "globex", "--name", "pg", "--scopes", "team:read", "--expires", "30d", "--json"],
+        env,
+      );
+      expect(res.stderr).toBe("");
+      expect(res.code).toBe(0);
+      const created = expectCreatedKeyJson(res.stdout, "globex");
+      const { rows } = await db.query(
+        `SELECT k.hashed_key, k.expires_at, e.actor_label FROM api_keys k JOIN api_key_events e ON e.api_key_id = k.id WHERE k.id = $1`,
+        [created.id],
+      );
+      expect(rows).toEqual([{ hashed_key: hashApiKey(created.key), expires_at: expect.any(Date), actor_label: "cli" }]);
 
-    expect((await sundown(["keys", "revoke", created.id], env)).code).toBe(0);
-    const revoked = await db.query(`SELECT revoked_at FROM api_keys WHERE id = $1`, [created.id]);
-    expect(revoked.rows[0].revoked_at).toBeInstanceOf(Date);
-  }, SLOW);
+      expect((await sundown(["keys", "revoke", created.id], env)).code).toBe(0);
+      const revoked = await db.query(`SELECT revoked_at FROM api_keys WHERE id = $1`, [created.id]);
+      expect(revoked.rows[0].revoked_at).toBeInstanceOf(Date);
+    },
+    SLOW,
+  );
 
-  it("names with terminal escapes: refused at creation; one stored earlier prints escaped, in tables and JSON", async () => {
-    const hostile = "\u001b]0;pwned\u0007evil\u001b[2J\u009b31m\u202Etxt.exe";
-    const refused = await sundown(["keys", "create", "--org", "globex", "--name", hostile, "--scopes", "team:read"], env);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(
-      /^sundown keys create: --name: Use printable characters only: no control characters, text-direction overrides or line separators\.\n/,
-    );
-    expect((await db.query(`SELECT count(*) FROM api_keys WHERE name LIKE '%pwned%'`)).rows[0].count).toBe("0");
+  it(
+    "names with terminal escapes: refused at creation; one stored earlier prints escaped, in tables and JSON",
+    async () => {
+      const hostile = "\u001b]0;pwned\u0007evil\u001b[2J\u009b31m\u202Etxt.exe";
+      const refused = await sundown(
+        ["keys", "create", "--org", "globex", "--name", hostile, "--scopes", "team:read"],
+        env,
+      );
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(
+        /^sundown keys create: --name: Use printable characters only: no control characters, text-direction overrides or line separators\.\n/,
+      );
+      expect((await db.query(`SELECT count(*) FROM api_keys WHERE name LIKE '%pwned%'`)).rows[0].count).toBe("0");
 
-    // As a name written before the rule existed (or by another tool) would be.
-    const { rows } = await db.query(
-      `INSERT INTO api_keys (organization_id, name, hashed_key, hint, scopes)
+      // As a name written before the rule existed (or by another tool) would be.
+      const { rows } = await db.query(
+        `INSERT INTO api_keys (organization_id, name, hashed_key, hint, scopes)
        SELECT id, $1, md5(random()::text), 'sdn_sk_old…name', ARRAY['team:read'] FROM organizations WHERE slug = 'globex' RETURNING id`,
-      [hostile],
-    );
-    const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-    const table = await sundown(["keys", "list", "--org", "globex"], env);
-    expect(table.code).toBe(0);
-    expect(table.stdout).not.toMatch(raw);
-    expect(table.stdout.split("\n").find((line) => line.startsWith(rows[0].id))).toContain(
-      "\\x1b]0;pwned\\x07evil\\x1b[2J\\x9b31m\\u202etxt.exe",
-    );
-    const json = await sundown(["keys", "list", "--org", "globex", "--json"], env);
-    expect(json.code).toBe(0);
-    expect(json.stdout).not.toMatch(raw);
-    expect(JSON.parse(json.stdout).find((k: { id: string }) => k.id === rows[0].id).name).toBe(hostile);
-  }, SLOW);
+        [hostile],
+      );
+      const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+      const table = await sundown(["keys", "list", "--org", "globex"], env);
+      expect(table.code).toBe(0);
+      expect(table.stdout).not.toMatch(raw);
+      expect(table.stdout.split("\n").find((line) => line.startsWith(rows[0].id))).toContain(
+        "\\x1b]0;pwned\\x07evil\\x1b[2J\\x9b31m\\u202etxt.exe",
+      );
+      const json = await sundown(["keys", "list", "--org", "globex", "--json"], env);
+      expect(json.code).toBe(0);
+      expect(json.stdout).not.toMatch(raw);
+      expect(JSON.parse(json.stdout).find((k: { id: string }) => k.id === rows[0].id).name).toBe(hostile);
+    },
+    SLOW,
+  );
 
-  it("a malformed import writes nothing; a valid one writes all", async () => {
-    const count = async () => Number((await db.query(`SELECT count(*) FROM reports`)).rows[0].count);
-    const before = await count();
-    const dir = tempDataDir();
-    const bad = importFile(dir, "bad.json", [
-      { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("a") },
-      { scope: "lead", generated_at: "2026-11-21T18:00:00Z", report: content("b") },
-    ]);
-    const res = await sundown(["reports", "import", bad, "--org", "acme"], env);
-    expect(res.code).toBe(1);
-    expect(res.stderr).toContain('reports[1].scope_target_id: required for scope "lead"');
-    expect(await count()).toBe(before);
+  it(
+    "a malformed import writes nothing; a valid one writes all",
+    async () => {
+      const count = async () => Number((await db.query(`SELECT count(*) FROM reports`)).rows[0].count);
+      const before = await count();
+      const dir = tempDataDir();
+      const bad = importFile(dir, "bad.json", [
+        { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("a") },
+        { scope: "lead", generated_at: "2026-11-21T18:00:00Z", report: content("b") },
+      ]);
+      const res = await sundown(["reports", "import", bad, "--org", "acme"], env);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain('reports[1].scope_target_id: required for scope "lead"');
+      expect(await count()).toBe(before);
 
-    const good = importFile(dir, "good.json", [
-      { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("a") },
-      { scope: "org", generated_at: "2026-11-21T19:00:00Z", report: content("b") },
-    ]);
-    expect((await sundown(["reports", "import", good, "--org", "acme"], env)).stdout).toBe("Imported 2 reports into Acme Robotics (acme).\n");
-    expect(await count()).toBe(before + 2);
-  }, SLOW);
+      const good = importFile(dir, "good.json", [
+        { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("a") },
+        { scope: "org", generated_at: "2026-11-21T19:00:00Z", report: content("b") },
+      ]);
+      expect((await sundown(["reports", "import", good, "--org", "acme"], env)).stdout).toBe(
+        "Imported 2 reports into Acme Robotics (acme).\n",
+      );
+      expect(await count()).toBe(before + 2);
+    },
+    SLOW,
+  );
 
-  it("never touches the embedded data directory", () => {
-    expect(existsSync(untouchedDataDir)).toBe(false);
-  }, SLOW);
+  it(
+    "never touches the embedded data directory",
+    () => {
+      expect(existsSync(untouchedDataDir)).toBe(false);
+    },
+    SLOW,
+  );
 });
 
 describe("run from outside the checkout", () => {
@@ -351,21 +496,29 @@ describe("run from outside the checkout", () => {
   // (tests/unit/project-root.test.ts) checks that default; here every run names its own directory.
   const elsewhere = tempDataDir();
 
-  it("finds its own migrations and creates nothing in the current directory", async () => {
-    const dataDir = tempDataDir();
-    const res = await sundown(["orgs", "list", "--json"], { SUNDOWN_DATA_DIR: dataDir }, { cwd: elsewhere });
-    expect(res.stderr).toBe("");
-    expect(res.code).toBe(0);
-    expect(JSON.parse(res.stdout).map((o: { slug: string }) => o.slug)).toEqual(["acme", "globex"]);
-    expect(readdirSync(elsewhere)).toEqual([]);
-    expect(existsSync(path.join(dataDir, "pgdata"))).toBe(true);
-  }, SLOW);
+  it(
+    "finds its own migrations and creates nothing in the current directory",
+    async () => {
+      const dataDir = tempDataDir();
+      const res = await sundown(["orgs", "list", "--json"], { SUNDOWN_DATA_DIR: dataDir }, { cwd: elsewhere });
+      expect(res.stderr).toBe("");
+      expect(res.code).toBe(0);
+      expect(JSON.parse(res.stdout).map((o: { slug: string }) => o.slug)).toEqual(["acme", "globex"]);
+      expect(readdirSync(elsewhere)).toEqual([]);
+      expect(existsSync(path.join(dataDir, "pgdata"))).toBe(true);
+    },
+    SLOW,
+  );
 
-  it("a relative SUNDOWN_DATA_DIR is relative to the current directory, as typed", async () => {
-    const res = await sundown(["db", "migrate"], { SUNDOWN_DATA_DIR: "mine" }, { cwd: elsewhere });
-    expect(res.stderr).toBe("");
-    expect(res.code).toBe(0);
-    expect(readdirSync(elsewhere)).toEqual(["mine"]);
-    expect(existsSync(path.join(elsewhere, "mine", "pgdata"))).toBe(true);
-  }, SLOW);
+  it(
+    "a relative SUNDOWN_DATA_DIR is relative to the current directory, as typed",
+    async () => {
+      const res = await sundown(["db", "migrate"], { SUNDOWN_DATA_DIR: "mine" }, { cwd: elsewhere });
+      expect(res.stderr).toBe("");
+      expect(res.code).toBe(0);
+      expect(readdirSync(elsewhere)).toEqual(["mine"]);
+      expect(existsSync(path.join(elsewhere, "mine", "pgdata"))).toBe(true);
+    },
+    SLOW,
+  );
 });

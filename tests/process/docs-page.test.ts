@@ -11,7 +11,8 @@ const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
 // A fresh machine may have no Chromium (`npm test` must still pass there): the browser check is then skipped,
 // visibly. CI installs Chromium and must never skip it.
 const HAS_CHROMIUM = existsSync(CHROMIUM);
-if (!HAS_CHROMIUM && process.env.CI === "true") throw new Error(`CI=true requires Chromium at ${CHROMIUM} for the docs page test.`);
+if (!HAS_CHROMIUM && process.env.CI === "true")
+  throw new Error(`CI=true requires Chromium at ${CHROMIUM} for the docs page test.`);
 const SCREENSHOT = "/tmp/sundown-docs.png";
 
 let server: RunningServer;
@@ -28,7 +29,9 @@ describe("discovery over HTTP (production build)", () => {
   it("GET and HEAD /.well-known/api-catalog answer with the Link to the catalog; HEAD has no body", async () => {
     const get = await fetch(`${server.url}/.well-known/api-catalog`);
     expect(get.status).toBe(200);
-    expect(get.headers.get("content-type")).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+    expect(get.headers.get("content-type")).toBe(
+      'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+    );
     const catalog = await get.json();
     expect(catalog.linkset[0]["service-desc"][0].href).toBe(`${server.url}/openapi.json`);
     const head = await fetch(`${server.url}/.well-known/api-catalog`, { method: "HEAD" });
@@ -96,54 +99,64 @@ describe("discovery over HTTP (production build)", () => {
   });
 });
 
-describe.skipIf(!HAS_CHROMIUM)(`the docs page in a real browser${HAS_CHROMIUM ? "" : ` (skipped: no Chromium at ${CHROMIUM}; apt-get install chromium)`}`, () => {
-  let browser: Browser;
+describe.skipIf(!HAS_CHROMIUM)(
+  `the docs page in a real browser${HAS_CHROMIUM ? "" : ` (skipped: no Chromium at ${CHROMIUM}; apt-get install chromium)`}`,
+  () => {
+    let browser: Browser;
 
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  it("renders the guide and the Scalar reference with no request to any other host and no script error", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const origin = new URL(server.url).origin;
-    const foreign: string[] = [];
-    const errors: string[] = [];
-    await page.route("**/*", (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
-      foreign.push(url);
-      return route.abort();
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
-    // Scalar validates the document it loads and logs what it cannot read; the reference must load cleanly.
-    page.on("console", (message) => {
-      if (message.type() === "warning" && /validation/i.test(message.text())) errors.push(message.text());
+    beforeAll(async () => {
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+        ],
+      });
     });
 
-    await page.goto(`${server.url}/docs`, { waitUntil: "load" });
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("end-of-day reports");
-    for (const name of ["Quick start", "Authentication", "Errors and limits", "MCP setup", "API reference"]) {
-      expect(await page.getByRole("heading", { level: 2, name }).count(), name).toBe(1);
-    }
-    // Scalar has rendered the document it fetched from /openapi.json: the operations' summaries appear.
-    const reference = page.locator("#reference");
-    for (const summary of ["List recent reports", "Get one report", "List the team", "Identify the calling key"]) {
-      await reference.getByText(summary, { exact: true }).first().waitFor({ state: "attached", timeout: 30_000 });
-    }
-    await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: SCREENSHOT, fullPage: false });
-    await page.locator("#reference").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: SCREENSHOT.replace(".png", "-reference.png"), fullPage: false });
+    afterAll(async () => {
+      await browser?.close();
+    });
 
-    expect(foreign).toEqual([]);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-});
+    it("renders the guide and the Scalar reference with no request to any other host and no script error", async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const origin = new URL(server.url).origin;
+      const foreign: string[] = [];
+      const errors: string[] = [];
+      await page.route("**/*", (route) => {
+        const url = route.request().url();
+        if (url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+        foreign.push(url);
+        return route.abort();
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      // Scalar validates the document it loads and logs what it cannot read; the reference must load cleanly.
+      page.on("console", (message) => {
+        if (message.type() === "warning" && /validation/i.test(message.text())) errors.push(message.text());
+      });
+
+      await page.goto(`${server.url}/docs`, { waitUntil: "load" });
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("end-of-day reports");
+      for (const name of ["Quick start", "Authentication", "Errors and limits", "MCP setup", "API reference"]) {
+        expect(await page.getByRole("heading", { level: 2, name }).count(), name).toBe(1);
+      }
+      // Scalar has rendered the document it fetched from /openapi.json: the operations' summaries appear.
+      const reference = page.locator("#reference");
+      for (const summary of ["List recent reports", "Get one report", "List the team", "Identify the calling key"]) {
+        await reference.getByText(summary, { exact: true }).first().waitFor({ state: "attached", timeout: 30_000 });
+      }
+      await page.waitForLoadState("networkidle");
+      await page.screenshot({ path: SCREENSHOT, fullPage: false });
+      await page.locator("#reference").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: SCREENSHOT.replace(".png", "-reference.png"), fullPage: false });
+
+      expect(foreign).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  },
+);

@@ -50,35 +50,47 @@ function startHolder(dataDir: string, { lockOnly = false, unreapedParent = false
   });
 }
 
-it("opens at once after the server holding it was killed with SIGKILL", async () => {
-  const dataDir = newDataDir();
-  const pid = await startHolder(dataDir);
-  process.kill(pid, "SIGKILL");
-  const handle = await openEmbedded(dataDir, "server");
-  try {
-    expect(handle.lock?.info.pid).toBe(process.pid);
-    // The demo data the dead server wrote is all there.
-    expect(await handle.client.organization.count()).toBe(2);
-  } finally {
-    await handle.close();
-  }
-}, SLOW);
+it(
+  "opens at once after the server holding it was killed with SIGKILL",
+  async () => {
+    const dataDir = newDataDir();
+    const pid = await startHolder(dataDir);
+    process.kill(pid, "SIGKILL");
+    const handle = await openEmbedded(dataDir, "server");
+    try {
+      expect(handle.lock?.info.pid).toBe(process.pid);
+      // The demo data the dead server wrote is all there.
+      expect(await handle.client.organization.count()).toBe(2);
+    } finally {
+      await handle.close();
+    }
+  },
+  SLOW,
+);
 
 // Waiting alone would not do here: the zombie answers kill(pid, 0) for as long as its parent lives.
-it("takes the lock after a SIGKILL even when the holder's parent never reaps it", async () => {
-  const dataDir = newDataDir();
-  const pid = await startHolder(dataDir, { lockOnly: true, unreapedParent: true });
-  process.kill(pid, "SIGKILL");
-  const lock = await acquireLock(dataDir, "server");
-  expect(lock).toMatchObject({ info: { pid: process.pid, role: "server" } });
-  if ("release" in lock) lock.release();
-}, SLOW);
+it(
+  "takes the lock after a SIGKILL even when the holder's parent never reaps it",
+  async () => {
+    const dataDir = newDataDir();
+    const pid = await startHolder(dataDir, { lockOnly: true, unreapedParent: true });
+    process.kill(pid, "SIGKILL");
+    const lock = await acquireLock(dataDir, "server");
+    expect(lock).toMatchObject({ info: { pid: process.pid, role: "server" } });
+    if ("release" in lock) lock.release();
+  },
+  SLOW,
+);
 
-it("still refuses a running holder, naming its pid", async () => {
-  const dataDir = newDataDir();
-  const pid = await startHolder(dataDir, { lockOnly: true });
-  const refusal = await openEmbedded(dataDir, "server").catch((error: unknown) => error);
-  expect(refusal).toBeInstanceOf(EmbeddedDbBusyError);
-  expect((refusal as EmbeddedDbBusyError).holder).toMatchObject({ pid, role: "server" });
-  expect((refusal as Error).message).toBe(`The embedded database is in use by process ${pid} (server).`);
-}, SLOW);
+it(
+  "still refuses a running holder, naming its pid",
+  async () => {
+    const dataDir = newDataDir();
+    const pid = await startHolder(dataDir, { lockOnly: true });
+    const refusal = await openEmbedded(dataDir, "server").catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(EmbeddedDbBusyError);
+    expect((refusal as EmbeddedDbBusyError).holder).toMatchObject({ pid, role: "server" });
+    expect((refusal as Error).message).toBe(`The embedded database is in use by process ${pid} (server).`);
+  },
+  SLOW,
+);

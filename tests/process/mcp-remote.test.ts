@@ -101,7 +101,11 @@ describe("remote MCP: credentials at the HTTP layer", () => {
   ])("%s → 401 JSON with WWW-Authenticate: Bearer, and the SDK client cannot connect", async (_name, headers) => {
     const res = await rawPost(headers as Record<string, string>, whoamiCall);
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ error: "unauthorized", message: expect.any(String), request_id: expect.any(String) });
+    expect(res.body).toMatchObject({
+      error: "unauthorized",
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer realm="sundown"/);
     expect(res.headers.get("www-authenticate")).not.toContain("resource_metadata");
     await expect(connect(headers as Record<string, string>)).rejects.toMatchObject({ code: 401 });

@@ -60,7 +60,8 @@ describe("stdio MCP server (sundown mcp) against a running server", () => {
       expect(client.getServerVersion()).toMatchObject({ name: "sundown", version: "1.0.0" });
       const { tools } = await client.listTools();
       expect(tools.map((x) => x.name)).toEqual(["whoami", "list_reports", "get_report", "list_team"]);
-      for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+      for (const tool of tools)
+        expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
 
       const me = await client.callTool({ name: "whoami", arguments: {} });
       expect(me.structuredContent).toEqual((await t.rest("/api/v1/me", key)).body);
@@ -75,7 +76,9 @@ describe("stdio MCP server (sundown mcp) against a running server", () => {
 
       const latest = await client.readResource({ uri: "sundown://reports/latest" });
       const [content] = latest.contents;
-      expect(JSON.parse(content && "text" in content ? content.text : "")).toEqual((await t.rest("/api/v1/reports", key)).body);
+      expect(JSON.parse(content && "text" in content ? content.text : "")).toEqual(
+        (await t.rest("/api/v1/reports", key)).body,
+      );
       const brief = await client.getPrompt({ name: "lead_brief", arguments: { count: "2" } });
       expect(brief.messages).toHaveLength(3);
 
@@ -158,7 +161,9 @@ describe("stdio MCP server refuses to start, clearly, on stderr", () => {
     const res = await failedStart({ SUNDOWN_URL: t.server.url, SUNDOWN_API_KEY: key });
     expect(res.code).toBe(1);
     expect(res.stdout).toBe("");
-    expect(res.stderr).toContain(`sundown mcp: ${t.server.url} rejected SUNDOWN_API_KEY: The API key has been revoked.`);
+    expect(res.stderr).toContain(
+      `sundown mcp: ${t.server.url} rejected SUNDOWN_API_KEY: The API key has been revoked.`,
+    );
     expect(res.stderr).not.toContain(key);
   });
 

@@ -46,7 +46,14 @@ describe("per-key limit across two processes sharing one Redis", () => {
 
     const { key, id } = await mintKey();
     const responses = await Promise.all(
-      Array.from({ length: 130 }, (_, i) => get(servers[i % 2], "/api/v1/me", bearer(key)).then(async (r) => ({ status: r.status, body: await r.json(), headers: r.headers, server: i % 2 }))),
+      Array.from({ length: 130 }, (_, i) =>
+        get(servers[i % 2], "/api/v1/me", bearer(key)).then(async (r) => ({
+          status: r.status,
+          body: await r.json(),
+          headers: r.headers,
+          server: i % 2,
+        })),
+      ),
     );
     const ok = responses.filter((r) => r.status === 200);
     const refused = responses.filter((r) => r.status === 429);
@@ -64,7 +71,9 @@ describe("per-key limit across two processes sharing one Redis", () => {
     // left (issue 11: one instance's local refusal cache once answered 429 while the other still served).
     const [a, b] = await Promise.all(servers.map((server) => get(server, "/api/v1/me", bearer(key))));
     expect([a.status, b.status]).toEqual([429, 429]);
-    expect(Math.abs(Number(a.headers.get("retry-after")) - Number(b.headers.get("retry-after")))).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(a.headers.get("retry-after")) - Number(b.headers.get("retry-after")))).toBeLessThanOrEqual(
+      1,
+    );
     expect([a.headers.get("ratelimit"), b.headers.get("ratelimit")].map((h) => h?.replace(/t=\d+/, ""))).toEqual([
       '"per-key";r=0;',
       '"per-key";r=0;',
@@ -80,10 +89,16 @@ describe("per-key limit across two processes sharing one Redis", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     const preflight = await fetch(`${servers[1].url}/api/v1/reports`, {
       method: "OPTIONS",
-      headers: { Origin: "https://agent.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization,if-none-match" },
+      headers: {
+        Origin: "https://agent.example",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "authorization,if-none-match",
+      },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-headers")).toBe("Authorization, X-API-Key, If-None-Match, X-Request-Id");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe(
+      "Authorization, X-API-Key, If-None-Match, X-Request-Id",
+    );
     expect(preflight.headers.get("x-powered-by")).toBeNull();
   });
 });
@@ -93,12 +108,18 @@ describe("failed authentication per client address", () => {
   it("refuses the 61st failure with 429 on either server, whatever X-Forwarded-For claims", async () => {
     const failures = [];
     for (let i = 0; i < 60; i++) {
-      const response = await get(servers[i % 2], "/api/v1/me", { Authorization: "Bearer sdn_sk_guess", "X-Forwarded-For": `192.0.2.${i + 1}` });
+      const response = await get(servers[i % 2], "/api/v1/me", {
+        Authorization: "Bearer sdn_sk_guess",
+        "X-Forwarded-For": `192.0.2.${i + 1}`,
+      });
       failures.push(response.status);
     }
     expect(failures).toEqual(Array(60).fill(401));
     for (const server of servers) {
-      const refused = await get(server, "/api/v1/me", { Authorization: "Bearer sdn_sk_guess", "X-Forwarded-For": "198.51.100.99" });
+      const refused = await get(server, "/api/v1/me", {
+        Authorization: "Bearer sdn_sk_guess",
+        "X-Forwarded-For": "198.51.100.99",
+      });
       expect(refused.status).toBe(429);
       expect(await refused.json()).toMatchObject({ error: "rate_limited" });
       expect(refused.headers.get("ratelimit-policy")).toBe('"per-address";q=60;w=60');

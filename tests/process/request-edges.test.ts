@@ -28,50 +28,76 @@ interface RawResponse {
 }
 
 /** A request exactly as given: any method, any Host, header lines repeated when given an array. */
-function raw(method: string, path: string, headers: Record<string, string | string[]> = {}, body?: string): Promise<RawResponse> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string | string[]> = {},
+  body?: string,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method, path, setHost: false, headers: { Host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }));
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port, method, path, setHost: false, headers: { Host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) }),
+        );
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
 }
 
-const DOCUMENTS = ["/api/v1", "/openapi.json", "/.well-known/api-catalog", "/.well-known/mcp/server-card.json", "/api/mcp/server-card", "/llms.txt"];
+const DOCUMENTS = [
+  "/api/v1",
+  "/openapi.json",
+  "/.well-known/api-catalog",
+  "/.well-known/mcp/server-card.json",
+  "/api/mcp/server-card",
+  "/llms.txt",
+];
 
 describe("links follow the Host the client addressed", () => {
-  it.each(DOCUMENTS)("%s links to 127.0.0.1 or localhost as addressed, never to a client's forwarded host or scheme", async (path) => {
-    const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
-    for (const host of hosts) {
-      const other = hosts.find((h) => h !== host)!;
-      for (const spoof of [{}, { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example" }] as Record<string, string>[]) {
-        const res = await raw("GET", path, { Host: host, ...spoof });
-        expect(res.status, `${path} ${host}`).toBe(200);
-        expect(res.text).toContain(`http://${host}/`);
-        expect(res.text).not.toContain(other);
-        expect(res.text).not.toContain(`https://${host}`);
-        expect(res.text).not.toContain("evil.example");
-        expect(res.headers["cache-control"]).toBe("public, max-age=300");
-        expect(res.headers.vary).toMatch(/(^|, )Host(,|$)/);
+  it.each(DOCUMENTS)(
+    "%s links to 127.0.0.1 or localhost as addressed, never to a client's forwarded host or scheme",
+    async (path) => {
+      const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+      for (const host of hosts) {
+        const other = hosts.find((h) => h !== host)!;
+        for (const spoof of [{}, { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example" }] as Record<
+          string,
+          string
+        >[]) {
+          const res = await raw("GET", path, { Host: host, ...spoof });
+          expect(res.status, `${path} ${host}`).toBe(200);
+          expect(res.text).toContain(`http://${host}/`);
+          expect(res.text).not.toContain(other);
+          expect(res.text).not.toContain(`https://${host}`);
+          expect(res.text).not.toContain("evil.example");
+          expect(res.headers["cache-control"]).toBe("public, max-age=300");
+          expect(res.headers.vary).toMatch(/(^|, )Host(,|$)/);
+        }
       }
-    }
-  });
+    },
+  );
 
   it("the api-catalog Link header follows the Host too", async () => {
     const res = await raw("HEAD", "/api/v1");
     expect(res.headers.link).toBe(`<http://127.0.0.1:${port}/.well-known/api-catalog>; rel="api-catalog"`);
   });
 
-  it.each(["evil.example/<script>", "a b", "evil.example@127.0.0.1"])("a malformed Host %j gets a JSON 400, not a link", async (host) => {
-    const res = await raw("GET", "/api/v1", { Host: host });
-    expect(res.status).toBe(400);
-    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(res.json()).toMatchObject({ error: "invalid_parameter", message: expect.stringContaining("Host") });
-  });
+  it.each(["evil.example/<script>", "a b", "evil.example@127.0.0.1"])(
+    "a malformed Host %j gets a JSON 400, not a link",
+    async (host) => {
+      const res = await raw("GET", "/api/v1", { Host: host });
+      expect(res.status).toBe(400);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.json()).toMatchObject({ error: "invalid_parameter", message: expect.stringContaining("Host") });
+    },
+  );
 });
 
 describe("methods Next cannot route", () => {
@@ -85,61 +111,96 @@ describe("methods Next cannot route", () => {
     ["/.well-known/api-catalog", "GET, HEAD"],
     ["/llms.txt", "GET, HEAD"],
   ] as const;
-  it.each(["TRACE", "PROPFIND"])("%s on every API path and discovery document → JSON 405 with Allow", async (method) => {
-    for (const [path, allow] of paths) {
-      const res = await raw(method, path, { "X-Request-Id": "trace-me-1" });
-      expect(res.status, `${method} ${path}`).toBe(405);
-      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
-      expect(res.headers.allow).toBe(allow);
-      expect(res.headers["x-request-id"]).toBe("trace-me-1");
-      expect(res.json()).toEqual({ error: "method_not_allowed", message: expect.any(String), request_id: "trace-me-1" });
-    }
-  });
+  it.each(["TRACE", "PROPFIND"])(
+    "%s on every API path and discovery document → JSON 405 with Allow",
+    async (method) => {
+      for (const [path, allow] of paths) {
+        const res = await raw(method, path, { "X-Request-Id": "trace-me-1" });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+        expect(res.headers.allow).toBe(allow);
+        expect(res.headers["x-request-id"]).toBe("trace-me-1");
+        expect(res.json()).toEqual({
+          error: "method_not_allowed",
+          message: expect.any(String),
+          request_id: "trace-me-1",
+        });
+      }
+    },
+  );
 });
 
 describe("keys and credentials over the wire", () => {
   it("two Authorization header lines are refused with 401, whichever comes first", async () => {
     const one = await raw("GET", "/api/v1/me", { Authorization: `Bearer ${key}` });
     expect(one.status).toBe(200);
-    for (const lines of [[`Bearer ${key}`, "Bearer sdn_sk_other"], ["Bearer sdn_sk_other", `Bearer ${key}`], [`Bearer ${key}`, `Bearer ${key}`]]) {
+    for (const lines of [
+      [`Bearer ${key}`, "Bearer sdn_sk_other"],
+      ["Bearer sdn_sk_other", `Bearer ${key}`],
+      [`Bearer ${key}`, `Bearer ${key}`],
+    ]) {
       const res = await raw("GET", "/api/v1/me", { Authorization: lines });
       expect(res.status).toBe(401);
-      expect(res.json()).toMatchObject({ error: "unauthorized", message: expect.stringContaining("more than one Authorization header") });
+      expect(res.json()).toMatchObject({
+        error: "unauthorized",
+        message: expect.stringContaining("more than one Authorization header"),
+      });
     }
   });
 
-  it.each(["/register", "/authorize", "/token"])("%s, probed by OAuth-aware MCP clients, is the JSON 404 pointing at API keys", async (path) => {
-    for (const method of ["GET", "POST"]) {
-      const res = await raw(method, path);
-      expect(res.status).toBe(404);
-      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
-      expect(res.json()).toMatchObject({ error: "not_found", message: expect.stringContaining("API key") });
-    }
-  });
+  it.each(["/register", "/authorize", "/token"])(
+    "%s, probed by OAuth-aware MCP clients, is the JSON 404 pointing at API keys",
+    async (path) => {
+      for (const method of ["GET", "POST"]) {
+        const res = await raw(method, path);
+        expect(res.status).toBe(404);
+        expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+        expect(res.json()).toMatchObject({ error: "not_found", message: expect.stringContaining("API key") });
+      }
+    },
+  );
 });
 
 describe("cross-site requests", () => {
-  const action = { "Next-Action": "7f0123456789abcdef0123456789abcdef01234567", "Content-Type": "text/plain;charset=UTF-8" };
+  const action = {
+    "Next-Action": "7f0123456789abcdef0123456789abcdef01234567",
+    "Content-Type": "text/plain;charset=UTF-8",
+  };
 
-  it.each(["/settings/api-keys", "/signin", "/"])("a cross-site server-action POST to %s is a 403, not a 500", async (path) => {
-    const res = await raw("POST", path, { ...action, Origin: "https://evil.example" }, "[]");
-    expect(res.status).toBe(403);
-    expect(res.json()).toMatchObject({ error: "forbidden" });
-    const sameSite = await raw("POST", path, { ...action, Origin: `http://127.0.0.1:${port}` }, "[]");
-    expect(sameSite.status).not.toBe(403);
-    expect(sameSite.status).toBeLessThan(500);
-  });
+  it.each(["/settings/api-keys", "/signin", "/"])(
+    "a cross-site server-action POST to %s is a 403, not a 500",
+    async (path) => {
+      const res = await raw("POST", path, { ...action, Origin: "https://evil.example" }, "[]");
+      expect(res.status).toBe(403);
+      expect(res.json()).toMatchObject({ error: "forbidden" });
+      const sameSite = await raw("POST", path, { ...action, Origin: `http://127.0.0.1:${port}` }, "[]");
+      expect(sameSite.status).not.toBe(403);
+      expect(sameSite.status).toBeLessThan(500);
+    },
+  );
 
   it("/api/mcp refuses a foreign Origin with 403 and serves its own origin and clients without one", async () => {
     const call = (headers: Record<string, string>) =>
-      raw("POST", "/api/mcp", { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${key}`, ...headers },
-        JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "whoami", arguments: {} } }));
+      raw(
+        "POST",
+        "/api/mcp",
+        {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          Authorization: `Bearer ${key}`,
+          ...headers,
+        },
+        JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "whoami", arguments: {} } }),
+      );
     const foreign = await call({ Origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
     expect(foreign.json()).toMatchObject({ error: "forbidden" });
     expect((await call({ Origin: `http://127.0.0.1:${port}` })).status).toBe(200);
     expect((await call({})).status).toBe(200);
-    const preflight = await raw("OPTIONS", "/api/mcp", { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" });
+    const preflight = await raw("OPTIONS", "/api/mcp", {
+      Origin: "https://evil.example",
+      "Access-Control-Request-Method": "POST",
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers["access-control-allow-methods"]).toBeUndefined();
   });

@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 // A hung request fails the test through the signal rather than passing late.
-const get = (path: string) => fetch(`${server.url}${path}`, { headers: bearer(key), signal: AbortSignal.timeout(20_000) });
+const get = (path: string) =>
+  fetch(`${server.url}${path}`, { headers: bearer(key), signal: AbortSignal.timeout(20_000) });
 
 it("answers 503 with Retry-After while PostgreSQL is down, and 200 once it is back", async () => {
   expect((await get("/api/v1/reports")).status).toBe(200);

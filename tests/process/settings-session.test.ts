@@ -17,7 +17,10 @@ interface Reply {
 }
 
 /** Raw HTTP, so the Host header is exactly what the test says (fetch would set its own). */
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Reply> {
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: options.method ?? "GET", headers: options.headers }, (res) => {
       let body = "";
@@ -88,8 +91,15 @@ async function signOut(base: string, jar: CookieJar): Promise<Reply> {
 
 /** The id Next gave a server action in this build. */
 function serverActionId(exportedName: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, process.env.SUNDOWN_DIST_DIR ?? ".next", "server/server-reference-manifest.json"), "utf8"));
-  const entry = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(([, a]) => a.exportedName === exportedName);
+  const manifest = JSON.parse(
+    readFileSync(
+      path.join(ROOT, process.env.SUNDOWN_DIST_DIR ?? ".next", "server/server-reference-manifest.json"),
+      "utf8",
+    ),
+  );
+  const entry = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(
+    ([, a]) => a.exportedName === exportedName,
+  );
   if (!entry) throw new Error(`no server action ${exportedName} in the build`);
   return entry[0];
 }
@@ -117,16 +127,20 @@ async function createKeyAction(base: string, cookie: string, name: string): Prom
 }
 
 describe("sign-in URLs in production", () => {
-  it("without SUNDOWN_URL or NEXTAUTH_URL, start-up stops and says what to set", async () => {
-    const outcome = await startServer({ SUNDOWN_URL: undefined, NEXTAUTH_URL: undefined }).then(
-      async (started) => {
-        await started.stop();
-        return "the server started";
-      },
-      (error: Error) => error.message,
-    );
-    expect(outcome).toMatch(/^server exited early \(1\)[\s\S]*Set SUNDOWN_URL to the address people open Sundown at/);
-  }, SLOW);
+  it(
+    "without SUNDOWN_URL or NEXTAUTH_URL, start-up stops and says what to set",
+    async () => {
+      const outcome = await startServer({ SUNDOWN_URL: undefined, NEXTAUTH_URL: undefined }).then(
+        async (started) => {
+          await started.stop();
+          return "the server started";
+        },
+        (error: Error) => error.message,
+      );
+      expect(outcome).toMatch(/^server exited early \(1\)[\s\S]*Set SUNDOWN_URL to the address people open Sundown at/);
+    },
+    SLOW,
+  );
 });
 
 describe("with SUNDOWN_URL only", () => {
@@ -140,76 +154,98 @@ describe("with SUNDOWN_URL only", () => {
     await server?.stop();
   });
 
-  it("no sign-in URL follows a hostile Host, X-Forwarded-Host or callbackUrl", async () => {
-    const hostile = { Host: HOSTILE, "X-Forwarded-Host": HOSTILE, "X-Forwarded-Proto": "https" };
-    const phish = `http://${HOSTILE}/phish`;
-    const jar = new CookieJar();
-    const token = await csrfToken(server.url, jar, hostile);
-    const replies: Record<string, Reply> = {
-      providers: await send(`${server.url}/api/auth/providers`, { headers: hostile }),
-      csrf: await send(`${server.url}/api/auth/csrf`, { headers: hostile }),
-      signinPage: await send(`${server.url}/api/auth/signin?${form({ callbackUrl: phish })}`, { headers: hostile }),
-      signinProvider: await send(`${server.url}/api/auth/signin/credentials`, {
+  it(
+    "no sign-in URL follows a hostile Host, X-Forwarded-Host or callbackUrl",
+    async () => {
+      const hostile = { Host: HOSTILE, "X-Forwarded-Host": HOSTILE, "X-Forwarded-Proto": "https" };
+      const phish = `http://${HOSTILE}/phish`;
+      const jar = new CookieJar();
+      const token = await csrfToken(server.url, jar, hostile);
+      const replies: Record<string, Reply> = {
+        providers: await send(`${server.url}/api/auth/providers`, { headers: hostile }),
+        csrf: await send(`${server.url}/api/auth/csrf`, { headers: hostile }),
+        signinPage: await send(`${server.url}/api/auth/signin?${form({ callbackUrl: phish })}`, { headers: hostile }),
+        signinProvider: await send(`${server.url}/api/auth/signin/credentials`, {
+          method: "POST",
+          headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+          body: form({ csrfToken: token, callbackUrl: phish, json: "true" }),
+        }),
+        wrongPassword: await send(`${server.url}/api/auth/callback/credentials`, {
+          method: "POST",
+          headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+          body: form({
+            csrfToken: token,
+            email: "founder@acme.example",
+            password: "wrong",
+            callbackUrl: phish,
+            json: "true",
+          }),
+        }),
+        signOut: await send(`${server.url}/api/auth/signout`, {
+          method: "POST",
+          headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+          body: form({ csrfToken: token, callbackUrl: phish, json: "true" }),
+        }),
+      };
+      const signedIn = new CookieJar();
+      const goodToken = await csrfToken(server.url, signedIn, hostile);
+      replies.signIn = await send(`${server.url}/api/auth/callback/credentials`, {
         method: "POST",
-        headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
-        body: form({ csrfToken: token, callbackUrl: phish, json: "true" }),
-      }),
-      wrongPassword: await send(`${server.url}/api/auth/callback/credentials`, {
-        method: "POST",
-        headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
-        body: form({ csrfToken: token, email: "founder@acme.example", password: "wrong", callbackUrl: phish, json: "true" }),
-      }),
-      signOut: await send(`${server.url}/api/auth/signout`, {
-        method: "POST",
-        headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
-        body: form({ csrfToken: token, callbackUrl: phish, json: "true" }),
-      }),
-    };
-    const signedIn = new CookieJar();
-    const goodToken = await csrfToken(server.url, signedIn, hostile);
-    replies.signIn = await send(`${server.url}/api/auth/callback/credentials`, {
-      method: "POST",
-      headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: signedIn.header() },
-      body: form({ csrfToken: goodToken, email: "lead@acme.example", password: "sundown-demo", callbackUrl: phish, json: "true" }),
-    });
+        headers: { ...hostile, "Content-Type": "application/x-www-form-urlencoded", Cookie: signedIn.header() },
+        body: form({
+          csrfToken: goodToken,
+          email: "lead@acme.example",
+          password: "sundown-demo",
+          callbackUrl: phish,
+          json: "true",
+        }),
+      });
 
-    expect(JSON.parse(replies.providers!.body).credentials.signinUrl).toBe(`${server.url}/api/auth/signin/credentials`);
-    expect(JSON.parse(replies.signIn!.body)).toEqual({ url: `${server.url}/settings/api-keys` });
-    for (const [name, reply] of Object.entries(replies)) {
-      expect(reply.status, name).toBeLessThan(500);
-      const everything = JSON.stringify({ headers: reply.headers, body: reply.body });
-      expect(everything, name).not.toContain(HOSTILE);
-    }
-  }, SLOW);
+      expect(JSON.parse(replies.providers!.body).credentials.signinUrl).toBe(
+        `${server.url}/api/auth/signin/credentials`,
+      );
+      expect(JSON.parse(replies.signIn!.body)).toEqual({ url: `${server.url}/settings/api-keys` });
+      for (const [name, reply] of Object.entries(replies)) {
+        expect(reply.status, name).toBeLessThan(500);
+        const everything = JSON.stringify({ headers: reply.headers, body: reply.body });
+        expect(everything, name).not.toContain(HOSTILE);
+      }
+    },
+    SLOW,
+  );
 
-  it("after sign-out, a copy of the session cookie neither opens the settings page nor creates a key", async () => {
-    const jar = await signIn(server.url, "founder@acme.example");
-    const copied = jar.sessionCookie()!;
+  it(
+    "after sign-out, a copy of the session cookie neither opens the settings page nor creates a key",
+    async () => {
+      const jar = await signIn(server.url, "founder@acme.example");
+      const copied = jar.sessionCookie()!;
 
-    // While signed in, the cookie works for both: what is refused below is refused because of the sign-out.
-    const page = await send(`${server.url}/settings/api-keys`, { headers: { Cookie: copied } });
-    expect(page.status).toBe(200);
-    expect(page.body).toContain("Create a key");
-    const before = await createKeyAction(server.url, copied, "before-sign-out");
-    expect(before.status).toBe(200);
-    expect(before.body).toMatch(/sdn_sk_[0-9A-Za-z]{38}/);
+      // While signed in, the cookie works for both: what is refused below is refused because of the sign-out.
+      const page = await send(`${server.url}/settings/api-keys`, { headers: { Cookie: copied } });
+      expect(page.status).toBe(200);
+      expect(page.body).toContain("Create a key");
+      const before = await createKeyAction(server.url, copied, "before-sign-out");
+      expect(before.status).toBe(200);
+      expect(before.body).toMatch(/sdn_sk_[0-9A-Za-z]{38}/);
 
-    const out = await signOut(server.url, jar);
-    expect(out.status).toBe(200);
-    expect(jar.sessionCookie()).toBeUndefined();
+      const out = await signOut(server.url, jar);
+      expect(out.status).toBe(200);
+      expect(jar.sessionCookie()).toBeUndefined();
 
-    const pageAfter = await send(`${server.url}/settings/api-keys`, { headers: { Cookie: copied } });
-    expect(pageAfter.status).toBe(307);
-    expect(pageAfter.headers.location).toBe("/signin?callbackUrl=%2Fsettings%2Fapi-keys");
-    const after = await createKeyAction(server.url, copied, "after-sign-out");
-    expect(after.body).toContain("Your session has ended. Sign in again to manage API keys.");
-    expect(after.body).not.toMatch(/sdn_sk_/);
+      const pageAfter = await send(`${server.url}/settings/api-keys`, { headers: { Cookie: copied } });
+      expect(pageAfter.status).toBe(307);
+      expect(pageAfter.headers.location).toBe("/signin?callbackUrl=%2Fsettings%2Fapi-keys");
+      const after = await createKeyAction(server.url, copied, "after-sign-out");
+      expect(after.body).toContain("Your session has ended. Sign in again to manage API keys.");
+      expect(after.body).not.toMatch(/sdn_sk_/);
 
-    // Signing in again is a new session; the refused key was never written.
-    const again = await signIn(server.url, "founder@acme.example");
-    const listed = await send(`${server.url}/settings/api-keys`, { headers: { Cookie: again.sessionCookie()! } });
-    expect(listed.status).toBe(200);
-    expect(listed.body).toContain("before-sign-out");
-    expect(listed.body).not.toContain("after-sign-out");
-  }, SLOW);
+      // Signing in again is a new session; the refused key was never written.
+      const again = await signIn(server.url, "founder@acme.example");
+      const listed = await send(`${server.url}/settings/api-keys`, { headers: { Cookie: again.sessionCookie()! } });
+      expect(listed.status).toBe(200);
+      expect(listed.body).toContain("before-sign-out");
+      expect(listed.body).not.toContain("after-sign-out");
+    },
+    SLOW,
+  );
 });

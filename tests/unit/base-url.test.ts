@@ -8,17 +8,23 @@ const NO_CONFIG = { SUNDOWN_URL: undefined, SUNDOWN_TRUST_PROXY: undefined, VERC
 describe("baseUrl", () => {
   it("uses the request's own origin by default, ignoring forwarded headers a client could forge", () =>
     withEnv(NO_CONFIG, async () => {
-      expect(baseUrl(new Request("http://127.0.0.1:3000/api/v1", { headers: FORWARDED }))).toBe("http://127.0.0.1:3000");
+      expect(baseUrl(new Request("http://127.0.0.1:3000/api/v1", { headers: FORWARDED }))).toBe(
+        "http://127.0.0.1:3000",
+      );
     }));
 
   it("honours X-Forwarded-Host and -Proto behind a trusted proxy", () =>
     withEnv({ ...NO_CONFIG, SUNDOWN_TRUST_PROXY: "1" }, async () => {
-      expect(baseUrl(new Request("http://10.0.0.5:3000/api/v1", { headers: FORWARDED }))).toBe("https://sundown.acme.test");
+      expect(baseUrl(new Request("http://10.0.0.5:3000/api/v1", { headers: FORWARDED }))).toBe(
+        "https://sundown.acme.test",
+      );
     }));
 
   it("honours them on a serverless platform, whose edge sets them", () =>
     withEnv({ ...NO_CONFIG, VERCEL: "1", SUNDOWN_ALLOW_EMBEDDED: "1" }, async () => {
-      expect(baseUrl(new Request("http://localhost:3000/api/v1", { headers: FORWARDED }))).toBe("https://sundown.acme.test");
+      expect(baseUrl(new Request("http://localhost:3000/api/v1", { headers: FORWARDED }))).toBe(
+        "https://sundown.acme.test",
+      );
     }));
 
   it("refuses a forwarded host that is not a host, and a proto other than http(s), even behind a trusted proxy", () =>
@@ -29,7 +35,9 @@ describe("baseUrl", () => {
 
   it("prefers SUNDOWN_URL over everything, without a trailing slash", () =>
     withEnv({ ...NO_CONFIG, SUNDOWN_URL: "https://reports.example.com/", SUNDOWN_TRUST_PROXY: "1" }, async () => {
-      expect(baseUrl(new Request("http://localhost:3000/api/v1", { headers: FORWARDED }))).toBe("https://reports.example.com");
+      expect(baseUrl(new Request("http://localhost:3000/api/v1", { headers: FORWARDED }))).toBe(
+        "https://reports.example.com",
+      );
     }));
 
   it("follows the Host the client addressed, not the localhost URL next start hands to routes", () =>
@@ -42,7 +50,9 @@ describe("baseUrl", () => {
 
   it("never takes the scheme from request.url, which Next derives from a client's X-Forwarded-Proto", () =>
     withEnv(NO_CONFIG, async () => {
-      const spoofed = new Request("https://localhost:3000/api/v1", { headers: { Host: "127.0.0.1:3000", ...FORWARDED } });
+      const spoofed = new Request("https://localhost:3000/api/v1", {
+        headers: { Host: "127.0.0.1:3000", ...FORWARDED },
+      });
       expect(baseUrl(spoofed)).toBe("http://127.0.0.1:3000");
     }));
 
@@ -51,7 +61,9 @@ describe("baseUrl", () => {
     (host) =>
       withEnv(NO_CONFIG, async () => {
         const request = new Request("http://localhost:3000/api/v1", { headers: { Host: host } });
-        expect(() => baseUrl(request)).toThrow(expect.objectContaining({ name: "ApiError", status: 400, code: "invalid_parameter" }));
+        expect(() => baseUrl(request)).toThrow(
+          expect.objectContaining({ name: "ApiError", status: 400, code: "invalid_parameter" }),
+        );
       }),
   );
 
@@ -68,6 +80,8 @@ describe("baseUrl", () => {
     await withEnv({ ...NO_CONFIG, SUNDOWN_TRUST_PROXY: "1" }, async () =>
       expect(baseUrlVary()).toBe("Host, X-Forwarded-Host, X-Forwarded-Proto"),
     );
-    await withEnv({ ...NO_CONFIG, SUNDOWN_URL: "https://reports.example.com" }, async () => expect(baseUrlVary()).toBeUndefined());
+    await withEnv({ ...NO_CONFIG, SUNDOWN_URL: "https://reports.example.com" }, async () =>
+      expect(baseUrlVary()).toBeUndefined(),
+    );
   });
 });

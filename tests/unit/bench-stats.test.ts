@@ -1,13 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { malformedKeys, mcpListReportsBody, parseMcpBody } from "@/bench/scenarios";
-import { checkBudgets, formatVerdict, median, percentile, summarizePoint, type PointSummary, type RunMeasurement } from "@/bench/stats";
+import {
+  checkBudgets,
+  formatVerdict,
+  median,
+  percentile,
+  summarizePoint,
+  type PointSummary,
+  type RunMeasurement,
+} from "@/bench/stats";
 import { generateApiKey, isWellFormedApiKey } from "@/lib/auth/api-key";
 
 function run(overrides: Partial<RunMeasurement> = {}): RunMeasurement {
-  return { requests: 1000, durationSeconds: 1, p50Ms: 2, p99Ms: 4, statuses: { "200": 1000 }, errors: 0, cpuMs: 500, peakRssMiB: 150, ...overrides };
+  return {
+    requests: 1000,
+    durationSeconds: 1,
+    p50Ms: 2,
+    p99Ms: 4,
+    statuses: { "200": 1000 },
+    errors: 0,
+    cpuMs: 500,
+    peakRssMiB: 150,
+    ...overrides,
+  };
 }
 
-function point(scenario: string, connections: number, rps: number, overrides: Partial<PointSummary> = {}): PointSummary {
+function point(
+  scenario: string,
+  connections: number,
+  rps: number,
+  overrides: Partial<PointSummary> = {},
+): PointSummary {
   return {
     scenario,
     label: scenario,
@@ -62,11 +85,14 @@ describe("median", () => {
 
 describe("summarizePoint", () => {
   it("takes medians of rate, latency and CPU per request, the highest memory, and sums statuses", () => {
-    const summary = summarizePoint({ scenario: "reports", label: "GET /api/v1/reports", connections: 10, expect: [200] }, [
-      run({ requests: 1000, p50Ms: 2, cpuMs: 1000, peakRssMiB: 140 }),
-      run({ requests: 3000, p50Ms: 6, cpuMs: 900, peakRssMiB: 180 }),
-      run({ requests: 2000, p50Ms: 3, cpuMs: 1000, peakRssMiB: 160, statuses: { "200": 1990, "503": 10 } }),
-    ]);
+    const summary = summarizePoint(
+      { scenario: "reports", label: "GET /api/v1/reports", connections: 10, expect: [200] },
+      [
+        run({ requests: 1000, p50Ms: 2, cpuMs: 1000, peakRssMiB: 140 }),
+        run({ requests: 3000, p50Ms: 6, cpuMs: 900, peakRssMiB: 180 }),
+        run({ requests: 2000, p50Ms: 3, cpuMs: 1000, peakRssMiB: 160, statuses: { "200": 1990, "503": 10 } }),
+      ],
+    );
     expect(summary.rps).toBe(2000);
     expect(summary.p50Ms).toBe(3);
     expect(summary.cpuMsPerRequest).toBe(0.5);
@@ -94,7 +120,9 @@ describe("checkBudgets", () => {
   });
 
   it("reports each missed budget with its measured value", () => {
-    const slowMcp = HEALTHY.map((p) => (p.scenario === "mcp-list-reports" && p.connections === 100 ? { ...p, rps: 300 } : p));
+    const slowMcp = HEALTHY.map((p) =>
+      p.scenario === "mcp-list-reports" && p.connections === 100 ? { ...p, rps: 300 } : p,
+    );
     const spiky = slowMcp.map((p) => (p.scenario === "me" && p.connections === 10 ? { ...p, p99Ms: 7 } : p));
     const fat = spiky.map((p) => (p.connections === 100 && p.scenario === "root" ? { ...p, peakRssMiB: 320 } : p));
     const missed = checkBudgets(fat, 2000).filter((v) => v.status === "MISSED");
@@ -104,7 +132,9 @@ describe("checkBudgets", () => {
       "cold start (spawn → first 200 on /api/v1), median",
       "peak RSS of the server at c=100",
     ]);
-    expect(formatVerdict(missed[0]!)).toBe("MISSED c=100: MCP list_reports ÷ REST /api/v1/reports rps: 0.43× (budget >= 0.5×)");
+    expect(formatVerdict(missed[0]!)).toBe(
+      "MISSED c=100: MCP list_reports ÷ REST /api/v1/reports rps: 0.43× (budget >= 0.5×)",
+    );
   });
 
   it("misses a ratio whose scenario answered with unexpected statuses, however fast", () => {
@@ -115,7 +145,10 @@ describe("checkBudgets", () => {
   });
 
   it("marks what a quick run did not measure as n/a, not as met", () => {
-    const verdicts = checkBudgets(HEALTHY.filter((p) => p.connections === 10), Number.NaN);
+    const verdicts = checkBudgets(
+      HEALTHY.filter((p) => p.connections === 10),
+      Number.NaN,
+    );
     expect(verdicts.find((v) => v.name.startsWith("peak RSS"))?.status).toBe("n/a");
     expect(formatVerdict(verdicts.find((v) => v.name.startsWith("cold start"))!)).toBe(
       "n/a    cold start (spawn → first 200 on /api/v1), median: n/a (budget <= 1500 ms)",

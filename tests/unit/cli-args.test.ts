@@ -37,17 +37,38 @@ describe("sundown command line", () => {
   });
 
   it.each([
-    ["keys create --org acme --name x --scopes reports:write", 'sundown keys create: --scopes: Unknown scope "reports:write"; valid scopes are reports:read, team:read.'],
-    ["keys create --org acme --name x --scopes ,", "sundown keys create: --scopes: Choose at least one scope: reports:read, team:read."],
+    [
+      "keys create --org acme --name x --scopes reports:write",
+      'sundown keys create: --scopes: Unknown scope "reports:write"; valid scopes are reports:read, team:read.',
+    ],
+    [
+      "keys create --org acme --name x --scopes ,",
+      "sundown keys create: --scopes: Choose at least one scope: reports:read, team:read.",
+    ],
     ["keys create --org acme --name x", "sundown keys create: --scopes is required"],
     ["keys create --name x --scopes reports:read", "sundown keys create: --org is required"],
     ["keys create --org acme --scopes reports:read", "sundown keys create: --name is required"],
-    ["keys create --org acme --name x --scopes reports:read --expires 2026-02-30", "sundown keys create: --expires: Enter a date as YYYY-MM-DD,"],
-    ["keys create --org acme --name x --scopes reports:read --expires tomorrow", "sundown keys create: --expires: Enter a date as YYYY-MM-DD,"],
-    ["keys create --org acme --name x --scopes reports:read --expires 2026-11-21", "sundown keys create: --expires: Choose a time in the future"],
-    ["keys create --org acme --name x --scopes reports:read --expires 0d", "sundown keys create: --expires: Choose a time in the future"],
+    [
+      "keys create --org acme --name x --scopes reports:read --expires 2026-02-30",
+      "sundown keys create: --expires: Enter a date as YYYY-MM-DD,",
+    ],
+    [
+      "keys create --org acme --name x --scopes reports:read --expires tomorrow",
+      "sundown keys create: --expires: Enter a date as YYYY-MM-DD,",
+    ],
+    [
+      "keys create --org acme --name x --scopes reports:read --expires 2026-11-21",
+      "sundown keys create: --expires: Choose a time in the future",
+    ],
+    [
+      "keys create --org acme --name x --scopes reports:read --expires 0d",
+      "sundown keys create: --expires: Choose a time in the future",
+    ],
     ["keys create --org acme --name x --scopes reports:read --nme y", "sundown keys create: unknown option '--nme'"],
-    ["keys create --org acme --org globex --name x --scopes reports:read", "sundown keys create: --org is given more than once"],
+    [
+      "keys create --org acme --org globex --name x --scopes reports:read",
+      "sundown keys create: --org is given more than once",
+    ],
     ["keys create --org --name x --scopes reports:read", "sundown keys create: --org needs a value"],
     ["keys create --org acme --name x --scopes reports:read extra", 'sundown keys create: unexpected argument "extra"'],
     ["keys list", "sundown keys list: --org is required"],
@@ -64,9 +85,17 @@ describe("sundown command line", () => {
   });
 
   it("keys create --name follows the settings form's rule and message", () => {
-    const create = (name: string) => () => parseCommandLine(["keys", "create", "--org", "acme", "--name", name, "--scopes", "team:read"], NOW);
-    const printableOnly = "Use printable characters only: no control characters, text-direction overrides or line separators.";
-    for (const name of ["\u001b]0;pwned\u0007agent", "agent\u001b[2J", "agent\u009b31m", "invoice\u202Etxt.exe", "a\u2028b"]) {
+    const create = (name: string) => () =>
+      parseCommandLine(["keys", "create", "--org", "acme", "--name", name, "--scopes", "team:read"], NOW);
+    const printableOnly =
+      "Use printable characters only: no control characters, text-direction overrides or line separators.";
+    for (const name of [
+      "\u001b]0;pwned\u0007agent",
+      "agent\u001b[2J",
+      "agent\u009b31m",
+      "invoice\u202Etxt.exe",
+      "a\u2028b",
+    ]) {
       expect(create(name)).toThrow(`sundown keys create: --name: ${printableOnly}`);
     }
     expect(create("a".repeat(65))).toThrow("sundown keys create: --name: Use at most 64 characters.");
@@ -76,7 +105,9 @@ describe("sundown command line", () => {
   });
 
   it("a usage error from a command's flags ends with that command's usage line", () => {
-    expect(usageMessage("keys list --org")).toBe("sundown keys list: --org needs a value\nUsage: sundown keys list --org <slug|id> [--json]");
+    expect(usageMessage("keys list --org")).toBe(
+      "sundown keys list: --org needs a value\nUsage: sundown keys list --org <slug|id> [--json]",
+    );
   });
 
   it("the other commands", () => {
@@ -121,8 +152,13 @@ describe("keys.create arguments crossing to the server", () => {
   const args = (scopes: unknown) => ({ org: "acme", name: "x", scopes, expiresAt: null });
 
   it("are checked again by the same scopes rule, with the same message", () => {
-    expect(commandArgSchemas["keys.create"].parse(args(["team:read", "reports:read"])).scopes).toEqual(["reports:read", "team:read"]);
+    expect(commandArgSchemas["keys.create"].parse(args(["team:read", "reports:read"])).scopes).toEqual([
+      "reports:read",
+      "team:read",
+    ]);
     const refused = commandArgSchemas["keys.create"].safeParse(args(["admin"]));
-    expect(refused.error?.issues.map((i) => i.message)).toEqual(['Unknown scope "admin"; valid scopes are reports:read, team:read.']);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([
+      'Unknown scope "admin"; valid scopes are reports:read, team:read.',
+    ]);
   });
 });

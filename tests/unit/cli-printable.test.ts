@@ -16,7 +16,10 @@ describe("CLI output of values from the database", () => {
   });
 
   it("escapes strings throughout a result, keeping its shape", () => {
-    const result = { keys: [{ name: "a\u001bb", scopes: ["team:read"], last_used_at: null, count: 2 }], organization: { name: "\u202Eevil" } };
+    const result = {
+      keys: [{ name: "a\u001bb", scopes: ["team:read"], last_used_at: null, count: 2 }],
+      organization: { name: "\u202Eevil" },
+    };
     expect(printableStrings(result)).toEqual({
       keys: [{ name: "a\\x1bb", scopes: ["team:read"], last_used_at: null, count: 2 }],
       organization: { name: "\\u202eevil" },

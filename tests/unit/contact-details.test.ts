@@ -9,19 +9,88 @@ import { contactKey, email, mention } from "../helpers/contact-arbitraries";
 
 describe("contact keys", () => {
   it.each([
-    "email", "e_mail", "E-Mail", "eMail", "EMAIL_ADDRESS", "emailAddresses", "work_email", "assignee_email", "workemail",
-    "phone", "phone_number", "Phone No.", "mobile", "mobile_phone", "work_phone", "cell", "cell_phone", "tel", "fax",
-    "whatsapp", "WhatsApp", "whatsapp_number", "skype", "skype_name", "telegram_handle", "slack", "slack_id",
-    "slackMemberId", "SLACK_USER_ID", "slackHandle", "discordId", "chat_id", "chat_handle", "teams_user_id",
-    "signal_number", "contact", "contacts", "contact_info", "reach_me", "how_to_reach_me", "ｅｍａｉｌ", "Téléphone",
-    "phone2", "email_1", "personal-phone-numbers", "Mobile Phone",
+    "email",
+    "e_mail",
+    "E-Mail",
+    "eMail",
+    "EMAIL_ADDRESS",
+    "emailAddresses",
+    "work_email",
+    "assignee_email",
+    "workemail",
+    "phone",
+    "phone_number",
+    "Phone No.",
+    "mobile",
+    "mobile_phone",
+    "work_phone",
+    "cell",
+    "cell_phone",
+    "tel",
+    "fax",
+    "whatsapp",
+    "WhatsApp",
+    "whatsapp_number",
+    "skype",
+    "skype_name",
+    "telegram_handle",
+    "slack",
+    "slack_id",
+    "slackMemberId",
+    "SLACK_USER_ID",
+    "slackHandle",
+    "discordId",
+    "chat_id",
+    "chat_handle",
+    "teams_user_id",
+    "signal_number",
+    "contact",
+    "contacts",
+    "contact_info",
+    "reach_me",
+    "how_to_reach_me",
+    "ｅｍａｉｌ",
+    "Téléphone",
+    "phone2",
+    "email_1",
+    "personal-phone-numbers",
+    "Mobile Phone",
   ])("%s is a contact key", (key) => expect(isContactKey(key)).toBe(true));
 
   it.each([
-    "name", "owner", "author", "assignee", "title", "notes", "member", "member_id", "headline", "status",
-    "emailed", "email_count", "emails_sent", "chatter", "telephone_count", "mailing_list", "telemetry", "hotel",
-    "cellular_network_kpi", "cellular", "phone_model", "mobile_app_version", "mobile_users", "teams", "signal",
-    "signal_strength", "chat", "matrix", "reach", "contacted", "last_contacted_at", "contact_count", "slack_days",
+    "name",
+    "owner",
+    "author",
+    "assignee",
+    "title",
+    "notes",
+    "member",
+    "member_id",
+    "headline",
+    "status",
+    "emailed",
+    "email_count",
+    "emails_sent",
+    "chatter",
+    "telephone_count",
+    "mailing_list",
+    "telemetry",
+    "hotel",
+    "cellular_network_kpi",
+    "cellular",
+    "phone_model",
+    "mobile_app_version",
+    "mobile_users",
+    "teams",
+    "signal",
+    "signal_strength",
+    "chat",
+    "matrix",
+    "reach",
+    "contacted",
+    "last_contacted_at",
+    "contact_count",
+    "slack_days",
   ])("%s is not a contact key", (key) => expect(isContactKey(key)).toBe(false));
 });
 
@@ -33,7 +102,10 @@ describe("contact details in text", () => {
     ["пётр@пример.рф", EMAIL_MASK],
     ["bob.smith+eod@acme.example or ann@x.co.uk", `${EMAIL_MASK} or ${EMAIL_MASK}`],
     ["ping <@U0MAYA03> about it", `ping ${MENTION_MASK} about it`],
-    ["<@W123|maya> and <!subteam^S123> and <!subteam^S9|@eng>", `${MENTION_MASK} and ${MENTION_MASK} and ${MENTION_MASK}`],
+    [
+      "<@W123|maya> and <!subteam^S123> and <!subteam^S9|@eng>",
+      `${MENTION_MASK} and ${MENTION_MASK} and ${MENTION_MASK}`,
+    ],
     ["discord <@!1234> <@&987>", `discord ${MENTION_MASK} ${MENTION_MASK}`],
   ])("masks %s", (text, served) => expect(maskContactText(text)).toBe(served));
 
@@ -50,10 +122,20 @@ describe("contact details in report content", () => {
   it("drops the issue's spellings and keeps names", () => {
     const content = {
       headline: "Ship it",
-      silent: [{
-        member: "Maya Chen", mobile_phone: "+1 555 0100", work_phone: "+1 555 0101", cell: "555", whatsapp_number: "+49 1",
-        skype: "maya.c", slackMemberId: "U0MAYA03", contact: "maya@acme", reach_me: "dm me", notes: "ask <@U0MAYA03>",
-      }],
+      silent: [
+        {
+          member: "Maya Chen",
+          mobile_phone: "+1 555 0100",
+          work_phone: "+1 555 0101",
+          cell: "555",
+          whatsapp_number: "+49 1",
+          skype: "maya.c",
+          slackMemberId: "U0MAYA03",
+          contact: "maya@acme",
+          reach_me: "dm me",
+          notes: "ask <@U0MAYA03>",
+        },
+      ],
       blockers: [{ owner: "Dev Patel", title: "mail mayá@acme.example or maya＠acme.example" }],
     };
     expect(scrubContactDetails(content)).toEqual({
@@ -80,7 +162,21 @@ describe("contact details in report content", () => {
 });
 
 const NAMES = ["Maya Chen", "Dev Patel", "Ana", "Liam O'Brien", "Zoë Müller", "李雷"];
-const ORDINARY_KEYS = ["name", "owner", "author", "assignee", "title", "notes", "member", "status", "telemetry", "cellular_network_kpi", "days_late", "mailing_list", "teams"];
+const ORDINARY_KEYS = [
+  "name",
+  "owner",
+  "author",
+  "assignee",
+  "title",
+  "notes",
+  "member",
+  "status",
+  "telemetry",
+  "cellular_network_kpi",
+  "days_late",
+  "mailing_list",
+  "teams",
+];
 // Ordinary text: anything without an at-sign or a "<" (which is what every detail needs), plus names.
 const ordinaryText = fc.oneof(
   fc.constantFrom(...NAMES),
@@ -112,7 +208,10 @@ describe("generated contact details", () => {
   });
 
   it("keeps names and ordinary content exactly as they are", () => {
-    const ordinaryContent = fc.dictionary(fc.constantFrom(...ORDINARY_KEYS), fc.oneof(ordinaryText, fc.integer(), fc.boolean(), fc.array(ordinaryText)));
+    const ordinaryContent = fc.dictionary(
+      fc.constantFrom(...ORDINARY_KEYS),
+      fc.oneof(ordinaryText, fc.integer(), fc.boolean(), fc.array(ordinaryText)),
+    );
     fc.assert(
       fc.property(fc.array(ordinaryContent, { maxLength: 4 }), ordinaryText, (items, headline) => {
         const content = { headline, blockers: items };

@@ -39,7 +39,11 @@ describe("the operations table", () => {
       ["get_report", "GET /api/v1/reports/{id}", "reports:read", "get_report"],
       ["team", "GET /api/v1/team", "team:read", "list_team"],
     ]);
-    expect([endpointOf(OPERATIONS.root), OPERATIONS.root.access, OPERATIONS.root.tool]).toEqual(["GET /api/v1", "public", undefined]);
+    expect([endpointOf(OPERATIONS.root), OPERATIONS.root.access, OPERATIONS.root.tool]).toEqual([
+      "GET /api/v1",
+      "public",
+      undefined,
+    ]);
   });
 
   it("lists 400 exactly where an operation takes input, and 403 exactly where it needs a scope", () => {
@@ -62,7 +66,9 @@ describe("every surface reads the table", () => {
   });
 
   it("OpenAPI documents exactly the table's operations, all GET, with their scopes and statuses", () => {
-    const documented = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    const documented = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     expect(documented.sort()).toEqual(Object.values(OPERATIONS).map(endpointOf).sort());
     for (const operation of Object.values(OPERATIONS)) {
       const documentedOperation = doc.paths[operation.path]!.get!;
@@ -73,7 +79,11 @@ describe("every surface reads the table", () => {
 
   it("every route file under app/api/v1 is a table operation, and keyed ones are served by operationRoute", () => {
     const routes = routeFiles();
-    expect(routes.map((r) => r.template).sort()).toEqual(Object.values(OPERATIONS).map((o) => o.path).sort());
+    expect(routes.map((r) => r.template).sort()).toEqual(
+      Object.values(OPERATIONS)
+        .map((o) => o.path)
+        .sort(),
+    );
     for (const operation of KEYED_OPERATIONS) {
       const route = routes.find((r) => r.template === operation.path)!;
       expect(route.source, operation.path).toContain(`export const GET = operationRoute("${operation.name}");`);
@@ -88,7 +98,9 @@ describe("every surface reads the table", () => {
 
   it("README.md mentions every operation as `GET <path>`", () => {
     const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-    const missing = Object.values(OPERATIONS).map(endpointOf).filter((e) => !readme.includes(e));
+    const missing = Object.values(OPERATIONS)
+      .map(endpointOf)
+      .filter((e) => !readme.includes(e));
     expect(missing).toEqual([]);
   });
 

@@ -15,7 +15,14 @@ afterEach(() => {
 describe("API root", () => {
   it("is valid against its schema and every URI is absolute under the base URL", () => {
     const root = apiRootSchema.strict().parse(buildApiRoot(BASE));
-    const uris = [root.documentation, root.openapi, root.api_catalog, root.mcp.endpoint, root.mcp.server_card, root.authentication.how_to_obtain];
+    const uris = [
+      root.documentation,
+      root.openapi,
+      root.api_catalog,
+      root.mcp.endpoint,
+      root.mcp.server_card,
+      root.authentication.how_to_obtain,
+    ];
     for (const uri of uris) expect(uri.startsWith(`${BASE}/`), uri).toBe(true);
   });
 
@@ -28,7 +35,9 @@ describe("API root", () => {
 
 describe("API catalog (RFC 9727)", () => {
   it("is a linkset whose every target is an absolute URI under the base, with the RFC 9727 profile", () => {
-    expect(API_CATALOG_CONTENT_TYPE).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+    expect(API_CATALOG_CONTENT_TYPE).toBe(
+      'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+    );
     const { linkset } = buildApiCatalog(BASE);
     expect(linkset.map((c) => c.anchor)).toEqual([`${BASE}/api/v1`, `${BASE}/api/mcp`]);
     for (const context of linkset) {
@@ -51,6 +60,12 @@ describe("llms.txt", () => {
     expect(lines[0]).toBe("# Sundown");
     expect(lines[2]).toMatch(/^> /);
     expect(lines.filter((l) => l.startsWith("# "))).toHaveLength(1);
-    expect(lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3))).toEqual(["Authentication", "Endpoints", "MCP", "Errors and limits", "Docs"]);
+    expect(lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3))).toEqual([
+      "Authentication",
+      "Endpoints",
+      "MCP",
+      "Errors and limits",
+      "Docs",
+    ]);
   });
 });

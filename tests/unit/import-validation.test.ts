@@ -1,8 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { ImportError, IMPORT_LIMITS, parseImportText, validateImportReports, type ImportIssue } from "@/lib/data/import-reports";
+import {
+  ImportError,
+  IMPORT_LIMITS,
+  parseImportText,
+  validateImportReports,
+  type ImportIssue,
+} from "@/lib/data/import-reports";
 
-const content = { headline: "3 shipped", kpi_status: [], shipped: [{ title: "Release" }], silent: [], slipping: [], blockers: [] };
-const entry = (overrides: Record<string, unknown> = {}) => ({ scope: "org", generated_at: "2026-11-21T18:30:00Z", report: content, ...overrides });
+const content = {
+  headline: "3 shipped",
+  kpi_status: [],
+  shipped: [{ title: "Release" }],
+  silent: [],
+  slipping: [],
+  blockers: [],
+};
+const entry = (overrides: Record<string, unknown> = {}) => ({
+  scope: "org",
+  generated_at: "2026-11-21T18:30:00Z",
+  report: content,
+  ...overrides,
+});
 const MEMBER = "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f";
 const REPORT_ID = "5b0c3a52-8a47-4d43-9a55-0d9d3b1c2e10";
 
@@ -58,7 +76,12 @@ describe("validateImportReports", () => {
     const file = {
       reports: [
         entry(),
-        entry({ scope: "team", generated_at: "2026-11-21", extra: 1, report: { ...content, headline: 3, shipped: "none", silent: [1], blockers: undefined } }),
+        entry({
+          scope: "team",
+          generated_at: "2026-11-21",
+          extra: 1,
+          report: { ...content, headline: 3, shipped: "none", silent: [1], blockers: undefined },
+        }),
         entry({ scope: "lead" }),
         entry({ scope_target_id: MEMBER }),
         entry({ id: "42", generated_at: "2026-02-30T10:00:00+01:00" }),
@@ -67,24 +90,38 @@ describe("validateImportReports", () => {
     };
     expect(issuesOf(() => validateImportReports(file))).toEqual([
       { path: "reports[1].scope", message: 'expected one of "org", "lead", "member"' },
-      { path: "reports[1].generated_at", message: "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z" },
+      {
+        path: "reports[1].generated_at",
+        message: "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z",
+      },
       { path: "reports[1].report.headline", message: "expected string, received number" },
       { path: "reports[1].report.shipped", message: "expected array, received string" },
       { path: "reports[1].report.silent[0]", message: "expected object, received number" },
       { path: "reports[1].report.blockers", message: "required (expected array)" },
       { path: "reports[1]", message: 'unknown field "extra"' },
-      { path: "reports[2].scope_target_id", message: 'required for scope "lead": the id of a member of the organization' },
+      {
+        path: "reports[2].scope_target_id",
+        message: 'required for scope "lead": the id of a member of the organization',
+      },
       { path: "reports[3].scope_target_id", message: 'must be null for scope "org"' },
       { path: "reports[4].id", message: "expected a UUID" },
-      { path: "reports[4].generated_at", message: "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z" },
+      {
+        path: "reports[4].generated_at",
+        message: "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z",
+      },
       { path: "reports[5].scope_target_id", message: "expected a UUID" },
-      { path: "reports[5].generated_at", message: "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z" },
+      {
+        path: "reports[5].generated_at",
+        message: "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z",
+      },
     ]);
   });
 
   it("refuses an id used twice in the file, naming both places", () => {
     const file = [entry({ id: REPORT_ID }), entry(), entry({ id: REPORT_ID.toUpperCase() })];
-    expect(issuesOf(() => validateImportReports(file))).toEqual([{ path: "reports[2].id", message: "duplicate of reports[0].id" }]);
+    expect(issuesOf(() => validateImportReports(file))).toEqual([
+      { path: "reports[2].id", message: "duplicate of reports[0].id" },
+    ]);
   });
 
   it.each([
@@ -145,7 +182,9 @@ describe("validateImportReports: content the service could not store or serve", 
   });
 
   it("reports nesting 100,000 deep as a problem, without overflowing the stack", () => {
-    const file = parseImportText(JSON.stringify([entry({ report: "@" })]).replace('"@"', `${"[".repeat(100_000)}${"]".repeat(100_000)}`));
+    const file = parseImportText(
+      JSON.stringify([entry({ report: "@" })]).replace('"@"', `${"[".repeat(100_000)}${"]".repeat(100_000)}`),
+    );
     const issues = issuesOf(() => validateImportReports(file));
     expect(issues.map((i) => i.message)).toEqual([
       "expected object, received array",
@@ -155,17 +194,31 @@ describe("validateImportReports: content the service could not store or serve", 
   });
 
   it("refuses U+0000 in strings and in keys, at any depth", () => {
-    const file = [withExtra({ shipped: [{ title: "a\u0000b" }], notes: { "x\u0000": 1 } }), entry({ report: { ...content, headline: "\u0000" } })];
+    const file = [
+      withExtra({ shipped: [{ title: "a\u0000b" }], notes: { "x\u0000": 1 } }),
+      entry({ report: { ...content, headline: "\u0000" } }),
+    ];
     expect(issuesOf(() => validateImportReports(file))).toEqual([
-      { path: "reports[0].report.shipped[0].title", message: "contains U+0000 (a NUL character), which the database cannot store" },
-      { path: "reports[0].report.notes", message: 'the key "x\\u0000": contains U+0000 (a NUL character), which the database cannot store' },
-      { path: "reports[1].report.headline", message: "contains U+0000 (a NUL character), which the database cannot store" },
+      {
+        path: "reports[0].report.shipped[0].title",
+        message: "contains U+0000 (a NUL character), which the database cannot store",
+      },
+      {
+        path: "reports[0].report.notes",
+        message: 'the key "x\\u0000": contains U+0000 (a NUL character), which the database cannot store',
+      },
+      {
+        path: "reports[1].report.headline",
+        message: "contains U+0000 (a NUL character), which the database cannot store",
+      },
     ]);
   });
 
   it("refuses lone surrogates in strings and keys, and keeps paired ones (emoji)", () => {
     const lone = "contains a lone UTF-16 surrogate (\\uD800–\\uDFFF without its pair), which is not valid Unicode text";
-    const file = [withExtra({ a: "x\uD800", b: "\uDC00y", c: "ok \uD83D\uDE80", d: ["\uDE80\uD83D"], e: { "k\uD83D": true } })];
+    const file = [
+      withExtra({ a: "x\uD800", b: "\uDC00y", c: "ok \uD83D\uDE80", d: ["\uDE80\uD83D"], e: { "k\uD83D": true } }),
+    ];
     expect(issuesOf(() => validateImportReports(file))).toEqual([
       { path: "reports[0].report.a", message: lone },
       { path: "reports[0].report.b", message: lone },
@@ -176,7 +229,9 @@ describe("validateImportReports: content the service could not store or serve", 
   });
 
   it("bounds string length and array items", () => {
-    const file = [withExtra({ log: "x".repeat(100_001), fine: "y".repeat(100_000), many: Array.from({ length: 10_001 }, () => 0) })];
+    const file = [
+      withExtra({ log: "x".repeat(100_001), fine: "y".repeat(100_000), many: Array.from({ length: 10_001 }, () => 0) }),
+    ];
     expect(issuesOf(() => validateImportReports(file))).toEqual([
       { path: "reports[0].report.log", message: "100001 characters is more than 100000 in one string" },
       { path: "reports[0].report.many", message: "10001 items is more than 10000 in one array" },
@@ -190,21 +245,39 @@ describe("validateImportReports: content the service could not store or serve", 
     ["9999-12-31T23:30:00-01:00"],
   ])("refuses generated_at %s, outside 1970 to 9999 in UTC", (generatedAt) => {
     expect(issuesOf(() => validateImportReports([entry({ generated_at: generatedAt })]))).toEqual([
-      { path: "reports[0].generated_at", message: "must lie between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z (UTC)" },
+      {
+        path: "reports[0].generated_at",
+        message: "must lie between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z (UTC)",
+      },
     ]);
   });
 
-  it.each([["1970-01-01T00:00:00Z"], ["9999-12-31T23:59:59.999Z"], ["1970-01-01T01:00:00+01:00"]])("accepts generated_at %s", (generatedAt) => {
-    expect(() => validateImportReports([entry({ generated_at: generatedAt })])).not.toThrow();
-  });
+  it.each([["1970-01-01T00:00:00Z"], ["9999-12-31T23:59:59.999Z"], ["1970-01-01T01:00:00+01:00"]])(
+    "accepts generated_at %s",
+    (generatedAt) => {
+      expect(() => validateImportReports([entry({ generated_at: generatedAt })])).not.toThrow();
+    },
+  );
 
   it("lists shape and content problems of one report together", () => {
-    const file = [entry({ scope: "team", generated_at: "0000-01-01T00:00:00Z", report: { ...content, shipped: "none", notes: "\u0000" } })];
+    const file = [
+      entry({
+        scope: "team",
+        generated_at: "0000-01-01T00:00:00Z",
+        report: { ...content, shipped: "none", notes: "\u0000" },
+      }),
+    ];
     expect(issuesOf(() => validateImportReports(file))).toEqual([
       { path: "reports[0].scope", message: 'expected one of "org", "lead", "member"' },
-      { path: "reports[0].generated_at", message: "must lie between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z (UTC)" },
+      {
+        path: "reports[0].generated_at",
+        message: "must lie between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z (UTC)",
+      },
       { path: "reports[0].report.shipped", message: "expected array, received string" },
-      { path: "reports[0].report.notes", message: "contains U+0000 (a NUL character), which the database cannot store" },
+      {
+        path: "reports[0].report.notes",
+        message: "contains U+0000 (a NUL character), which the database cannot store",
+      },
     ]);
   });
 });

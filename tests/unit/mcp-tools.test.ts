@@ -41,7 +41,9 @@ describe("tool definitions", () => {
 
 describe("text renderings", () => {
   it("renders one line per free-form item, label first", () => {
-    expect(renderItem({ description: "Staging is out of disk", owner: "Grace", since_days: 2 })).toBe("Staging is out of disk — owner: Grace, since_days: 2");
+    expect(renderItem({ description: "Staging is out of disk", owner: "Grace", since_days: 2 })).toBe(
+      "Staging is out of disk — owner: Grace, since_days: 2",
+    );
     expect(renderItem({ owner: "Grace", nested: { a: 1 } })).toBe('owner: Grace, nested: {"a":1}');
     expect(renderItem({})).toBe("(empty)");
   });
@@ -50,7 +52,9 @@ describe("text renderings", () => {
     const text = renderReport(REPORT);
     expect(text).toContain(`Report ${REPORT_ID} · org · generated 2026-11-21T17:30:00.000Z`);
     expect(text).toContain("Blockers (1):\n- Staging database is out of disk — owner: Grace Kim, since_days: 2");
-    expect(text).toContain("Slipping (1):\n- gripper firmware 2.3 — owner: Aisha Khan, days_late: 3, reason: waiting on vendor parts");
+    expect(text).toContain(
+      "Slipping (1):\n- gripper firmware 2.3 — owner: Aisha Khan, days_late: 3, reason: waiting on vendor parts",
+    );
     expect(text).toContain("Silent (0):\n- none");
     expect(text).toContain("Other fields:\n- mood: tired");
   });
@@ -58,12 +62,18 @@ describe("text renderings", () => {
   it("renders lists with a count line", () => {
     expect(renderReportList({ reports: [], count: 0 })).toBe("No reports yet.");
     const list = renderReportList({
-      reports: [{ id: REPORT_ID, scope: "lead", scope_target_id: REPORT_ID, generated_at: REPORT.generated_at, headline: null }],
+      reports: [
+        { id: REPORT_ID, scope: "lead", scope_target_id: REPORT_ID, generated_at: REPORT.generated_at, headline: null },
+      ],
       count: 1,
     });
-    expect(list).toBe(`1 report, most recent first:\n- ${REPORT.generated_at} · lead for ${REPORT_ID} · (no headline) · id ${REPORT_ID}`);
+    expect(list).toBe(
+      `1 report, most recent first:\n- ${REPORT.generated_at} · lead for ${REPORT_ID} · (no headline) · id ${REPORT_ID}`,
+    );
     const team = renderTeam({
-      members: [{ id: REPORT_ID, name: "Priya Raman", role: "member", department: null, is_external: true, active: false }],
+      members: [
+        { id: REPORT_ID, name: "Priya Raman", role: "member", department: null, is_external: true, active: false },
+      ],
       count: 1,
     });
     expect(team).toBe(`1 member:\n- Priya Raman · member · no department · external, inactive · id ${REPORT_ID}`);
@@ -72,24 +82,37 @@ describe("text renderings", () => {
 
 describe("tool errors", () => {
   it("name the code, the message, the required scope and the retry time", () => {
-    expect(describeToolError(new ApiError("insufficient_scope", "This API key lacks the team:read scope.", { requiredScope: "team:read" }))).toBe(
+    expect(
+      describeToolError(
+        new ApiError("insufficient_scope", "This API key lacks the team:read scope.", { requiredScope: "team:read" }),
+      ),
+    ).toBe(
       "insufficient_scope: This API key lacks the team:read scope. required_scope: team:read. Ask a founder or lead for a key with the team:read scope (Settings → API keys).",
     );
-    expect(describeToolError(new ApiError("rate_limited", "Rate limit exceeded.", { headers: { "Retry-After": "7" } }))).toBe(
-      "rate_limited: Rate limit exceeded. Retry after 7 seconds.",
-    );
+    expect(
+      describeToolError(new ApiError("rate_limited", "Rate limit exceeded.", { headers: { "Retry-After": "7" } })),
+    ).toBe("rate_limited: Rate limit exceeded. Retry after 7 seconds.");
   });
 
   it("hide unexpected failures behind the generic message", async () => {
     const tool = TOOLS.find((t) => t.name === "list_team")!;
     const failing = { answer: async () => Promise.reject(new Error("relation members: SELECT password FROM …")) };
     const result = await callTool(tool, failing as never, {});
-    expect(result).toEqual({ isError: true, content: [{ type: "text", text: "internal_error: An unexpected error occurred." }] });
+    expect(result).toEqual({
+      isError: true,
+      content: [{ type: "text", text: "internal_error: An unexpected error occurred." }],
+    });
   });
 
   it("whitelist output through the schema: unknown fields never leave", async () => {
     const tool = TOOLS.find((t) => t.name === "whoami")!;
-    const leaky = { answer: async () => ({ organization: { id: REPORT_ID, name: "Acme", slug: "acme" }, scopes: ["team:read"], hashed_key: "x" }) };
+    const leaky = {
+      answer: async () => ({
+        organization: { id: REPORT_ID, name: "Acme", slug: "acme" },
+        scopes: ["team:read"],
+        hashed_key: "x",
+      }),
+    };
     const result = await callTool(tool, leaky as never, {});
     expect(result.structuredContent).toEqual({ organization: { id: REPORT_ID, name: "Acme" }, scopes: ["team:read"] });
   });
@@ -114,32 +137,58 @@ describe("REST source (stdio server)", () => {
     );
     await s.answer("list_reports", { limit: 3 });
     expect(await s.answer("get_report", { id: REPORT_ID })).toEqual(REPORT);
-    expect(seen.map((r) => r.url)).toEqual(["http://sundown.test/api/v1/reports?limit=3", `http://sundown.test/api/v1/reports/${REPORT_ID}`]);
+    expect(seen.map((r) => r.url)).toEqual([
+      "http://sundown.test/api/v1/reports?limit=3",
+      `http://sundown.test/api/v1/reports/${REPORT_ID}`,
+    ]);
     expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${key}`);
     expect(seen.every((r) => !r.url.includes(key))).toBe(true);
   });
 
   it("turns a 403 into insufficient_scope with the required scope", async () => {
-    const { source: s } = source(() => json(403, { error: "insufficient_scope", message: "This API key lacks the team:read scope.", required_scope: "team:read" }));
+    const { source: s } = source(() =>
+      json(403, {
+        error: "insufficient_scope",
+        message: "This API key lacks the team:read scope.",
+        required_scope: "team:read",
+      }),
+    );
     const error = await s.answer("team", {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: "insufficient_scope", requiredScope: "team:read" });
   });
 
   it("surfaces a 429 as a tool error carrying the retry time", async () => {
-    const { source: s } = source(() => json(429, { error: "rate_limited", message: "Rate limit exceeded for this API key." }, { "Retry-After": "12" }));
-    const result = await callTool(TOOLS.find((t) => t.name === "list_team")!, s, {});
+    const { source: s } = source(() =>
+      json(429, { error: "rate_limited", message: "Rate limit exceeded for this API key." }, { "Retry-After": "12" }),
+    );
+    const result = await callTool(
+      TOOLS.find((t) => t.name === "list_team")!,
+      s,
+      {},
+    );
     expect(result.isError).toBe(true);
-    expect(result.content).toEqual([{ type: "text", text: "rate_limited: Rate limit exceeded for this API key. Retry after 12 seconds." }]);
+    expect(result.content).toEqual([
+      { type: "text", text: "rate_limited: Rate limit exceeded for this API key. Retry after 12 seconds." },
+    ]);
   });
 
   it("reports an unreachable server and a non-Sundown answer plainly", async () => {
     const down = source(() => Promise.reject(new TypeError("fetch failed"))).source;
-    await expect(down.answer("identity", {})).rejects.toMatchObject({ code: "service_unavailable", message: expect.stringContaining("http://sundown.test") });
+    await expect(down.answer("identity", {})).rejects.toMatchObject({
+      code: "service_unavailable",
+      message: expect.stringContaining("http://sundown.test"),
+    });
     const html = source(() => new Response("<html>gateway</html>", { status: 502 })).source;
-    await expect(html.answer("identity", {})).rejects.toMatchObject({ code: "internal_error", message: "Sundown answered HTTP 502." });
+    await expect(html.answer("identity", {})).rejects.toMatchObject({
+      code: "internal_error",
+      message: "Sundown answered HTTP 502.",
+    });
     const wrong = source(() => json(200, { hello: "world" })).source;
-    await expect(wrong.answer("identity", {})).rejects.toMatchObject({ code: "internal_error", message: expect.stringContaining("unexpected body") });
+    await expect(wrong.answer("identity", {})).rejects.toMatchObject({
+      code: "internal_error",
+      message: expect.stringContaining("unexpected body"),
+    });
   });
 });
 
@@ -148,7 +197,9 @@ describe("stdio settings", () => {
 
   it("needs SUNDOWN_API_KEY and says where to get one", () => {
     expect(() => readStdioSettings({})).toThrow(StdioStartError);
-    expect(() => readStdioSettings({ SUNDOWN_API_KEY: " " })).toThrow(/SUNDOWN_API_KEY is not set.*Settings → API keys/);
+    expect(() => readStdioSettings({ SUNDOWN_API_KEY: " " })).toThrow(
+      /SUNDOWN_API_KEY is not set.*Settings → API keys/,
+    );
   });
 
   it("refuses something that is not a Sundown key without calling the server", () => {
@@ -157,8 +208,12 @@ describe("stdio settings", () => {
 
   it("defaults SUNDOWN_URL to localhost:3000 and normalises it", () => {
     expect(readStdioSettings({ SUNDOWN_API_KEY: key })).toEqual({ apiKey: key, baseUrl: DEFAULT_SUNDOWN_URL });
-    expect(readStdioSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "https://sundown.acme.com/" }).baseUrl).toBe("https://sundown.acme.com");
-    expect(() => readStdioSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "localhost:3000" })).toThrow(/http:\/\/ or https:\/\//);
+    expect(readStdioSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "https://sundown.acme.com/" }).baseUrl).toBe(
+      "https://sundown.acme.com",
+    );
+    expect(() => readStdioSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "localhost:3000" })).toThrow(
+      /http:\/\/ or https:\/\//,
+    );
     expect(() => readStdioSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "not a url" })).toThrow(/not a URL/);
   });
 });
@@ -189,7 +244,10 @@ describe("server-side failures", () => {
     await Promise.all([server.connect(a), client.connect(b)]);
     try {
       const tool = await client.callTool({ name: "list_team", arguments: {} });
-      expect(tool).toMatchObject({ isError: true, content: [{ type: "text", text: "internal_error: An unexpected error occurred." }] });
+      expect(tool).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: "internal_error: An unexpected error occurred." }],
+      });
       const read = await client.readResource({ uri: "sundown://reports/latest" }).catch((e: Error) => e);
       expect((read as Error).message).toContain("internal_error: An unexpected error occurred.");
       expect((read as Error).message).not.toContain("pg_hba");

@@ -13,13 +13,26 @@ const doc = buildOpenApiDocument(BASE) as any;
 const op = (path: string) => doc.paths[path].get;
 const resolve = (node: any): any => {
   if (!node?.$ref) return node;
-  return resolve(node.$ref.slice(2).split("/").reduce((v: any, k: string) => v[k], doc));
+  return resolve(
+    node.$ref
+      .slice(2)
+      .split("/")
+      .reduce((v: any, k: string) => v[k], doc),
+  );
 };
 
 const KEYED = {
   "/api/v1/me": { id: "getIdentity", scope: undefined, statuses: [200, 304, 401, 405, 429, 500, 503] },
-  "/api/v1/reports": { id: "listReports", scope: "reports:read", statuses: [200, 304, 400, 401, 403, 405, 429, 500, 503] },
-  "/api/v1/reports/{id}": { id: "getReport", scope: "reports:read", statuses: [200, 304, 400, 401, 403, 404, 405, 429, 500, 503] },
+  "/api/v1/reports": {
+    id: "listReports",
+    scope: "reports:read",
+    statuses: [200, 304, 400, 401, 403, 405, 429, 500, 503],
+  },
+  "/api/v1/reports/{id}": {
+    id: "getReport",
+    scope: "reports:read",
+    statuses: [200, 304, 400, 401, 403, 404, 405, 429, 500, 503],
+  },
   "/api/v1/team": { id: "listTeam", scope: "team:read", statuses: [200, 304, 401, 403, 405, 429, 500, 503] },
 } as const;
 
@@ -27,7 +40,9 @@ describe("OpenAPI document", () => {
   it("passes the Redocly recommended ruleset with no errors", async () => {
     const config = await createConfig({ extends: ["recommended"] });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: "/openapi.json", config });
-    const errors = problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    const errors = problems
+      .filter((p) => p.severity === "error")
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
     expect(errors).toEqual([]);
     // The one accepted warning: the service is not published under an open-source license.
     expect(problems.map((p) => p.ruleId)).toEqual(["info-license"]);
@@ -47,7 +62,9 @@ describe("OpenAPI document", () => {
   });
 
   it("has exactly the five GET operations of the contract", () => {
-    const operations = Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path} ${item[m].operationId}`));
+    const operations = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m} ${path} ${item[m].operationId}`),
+    );
     expect(operations.sort()).toEqual(
       [
         "get /api/v1 getApiRoot",
@@ -61,7 +78,11 @@ describe("OpenAPI document", () => {
 
   it("declares both security schemes", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+    expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-API-Key",
+    });
   });
 
   it("documents GET /api/v1 as public: no security, no rate-limit errors", () => {
@@ -107,10 +128,18 @@ describe("OpenAPI document", () => {
 
   it("documents the 429 with Retry-After and the rate-limit headers, the 403 with required_scope", () => {
     const tooMany = resolve(op("/api/v1/team").responses[429]);
-    expect(Object.keys(tooMany.headers).sort()).toEqual(["RateLimit", "RateLimit-Policy", "Retry-After", "X-Request-Id"]);
+    expect(Object.keys(tooMany.headers).sort()).toEqual([
+      "RateLimit",
+      "RateLimit-Policy",
+      "Retry-After",
+      "X-Request-Id",
+    ]);
     expect(resolve(tooMany.headers["Retry-After"]).required).toBe(true);
     const forbidden = resolve(op("/api/v1/team").responses[403]);
-    expect(forbidden.content["application/json"].example).toMatchObject({ error: "insufficient_scope", required_scope: "reports:read" });
+    expect(forbidden.content["application/json"].example).toMatchObject({
+      error: "insufficient_scope",
+      required_scope: "reports:read",
+    });
     expect(doc.components.schemas.Error.properties.required_scope.enum).toEqual(["reports:read", "team:read"]);
     expect(doc.components.schemas.Error.required).toEqual(["error"]);
     expect(resolve(op("/api/v1/reports").responses[405]).headers.Allow).toBeDefined();
@@ -127,14 +156,30 @@ describe("OpenAPI document", () => {
     ]);
     expect(op("/api/v1/reports").parameters[0].required).not.toBe(true);
     expect(op("/api/v1/reports/{id}").parameters).toEqual([
-      expect.objectContaining({ in: "path", name: "id", required: true, schema: expect.objectContaining({ type: "string", format: "uuid" }) }),
+      expect.objectContaining({
+        in: "path",
+        name: "id",
+        required: true,
+        schema: expect.objectContaining({ type: "string", format: "uuid" }),
+      }),
     ]);
   });
 
   it("generates its schemas from the runtime zod schemas", () => {
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas).sort()).toEqual(
-      ["ApiRoot", "Error", "Identity", "Organization", "Report", "ReportContent", "ReportList", "ReportSummary", "TeamList", "TeamMember"].sort(),
+      [
+        "ApiRoot",
+        "Error",
+        "Identity",
+        "Organization",
+        "Report",
+        "ReportContent",
+        "ReportList",
+        "ReportSummary",
+        "TeamList",
+        "TeamMember",
+      ].sort(),
     );
     expect(Object.keys(schemas.TeamMember.properties)).toEqual(Object.keys(teamListSchema.shape.members.element.shape));
     expect(schemas.TeamMember.additionalProperties).toBe(false);

@@ -17,11 +17,15 @@ describe("expectMatchesOpenApi", () => {
   it("rejects a wrong type, a bad enum value and a missing required field", () => {
     expect(() => expectMatchesOpenApi("GET", "/api/v1/reports", 200, { reports: [], count: "0" })).toThrow(/count/);
     expect(() => expectMatchesOpenApi("GET", "/api/v1/me", 401, { error: "nope" })).toThrow(/allowed values/);
-    expect(() => expectMatchesOpenApi("GET", "/api/v1/me", 401, { message: "no code" })).toThrow(/required property 'error'/);
+    expect(() => expectMatchesOpenApi("GET", "/api/v1/me", 401, { message: "no code" })).toThrow(
+      /required property 'error'/,
+    );
   });
 
   it("rejects a status the document does not list for the operation", () => {
-    expect(() => expectMatchesOpenApi("GET", "/api/v1/me", 403, { error: "insufficient_scope" })).toThrow(/does not list status 403/);
+    expect(() => expectMatchesOpenApi("GET", "/api/v1/me", 403, { error: "insufficient_scope" })).toThrow(
+      /does not list status 403/,
+    );
     expect(() => expectMatchesOpenApi("GET", "/api/v2/me", 200, {})).toThrow(/no operation/);
   });
 
@@ -32,6 +36,8 @@ describe("expectMatchesOpenApi", () => {
       /required header X-Request-Id/,
     );
     const headers = new Headers({ "X-Request-Id": "r1", "Retry-After": "soon" });
-    expect(() => expectMatchesOpenApi("GET", "/api/v1/team", 503, { error: "service_unavailable" }, headers)).toThrow(/Retry-After/);
+    expect(() => expectMatchesOpenApi("GET", "/api/v1/team", 503, { error: "service_unavailable" }, headers)).toThrow(
+      /Retry-After/,
+    );
   });
 });

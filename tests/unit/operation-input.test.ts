@@ -37,17 +37,36 @@ function refusal(fn: () => unknown): ApiError {
 
 describe("limit", () => {
   it("defaults to 14", () => expect(limitOf("")).toBe(14));
-  it.each([["1", 1], ["50", 50], ["14", 14], ["007", 7]])("accepts %s", (raw, n) => expect(limitOf(`limit=${raw}`)).toBe(n));
-  it.each(["0", "51", "-1", "1e1", "0x10", " 5", "5 ", "5.0", "5.", "+5", "", "abc", "١٢", "99999999999999999999", "NaN", "Infinity"])(
-    "refuses %j with invalid_parameter naming the parameter and bounds",
-    (raw) => {
-      const error = refusal(() => limitOf(`limit=${encodeURIComponent(raw)}`));
-      expect(error.code).toBe("invalid_parameter");
-      expect(error.status).toBe(400);
-      expect(error.message).toContain("limit");
-      expect(error.message).toContain("1 to 50");
-    },
-  );
+  it.each([
+    ["1", 1],
+    ["50", 50],
+    ["14", 14],
+    ["007", 7],
+  ])("accepts %s", (raw, n) => expect(limitOf(`limit=${raw}`)).toBe(n));
+  it.each([
+    "0",
+    "51",
+    "-1",
+    "1e1",
+    "0x10",
+    " 5",
+    "5 ",
+    "5.0",
+    "5.",
+    "+5",
+    "",
+    "abc",
+    "١٢",
+    "99999999999999999999",
+    "NaN",
+    "Infinity",
+  ])("refuses %j with invalid_parameter naming the parameter and bounds", (raw) => {
+    const error = refusal(() => limitOf(`limit=${encodeURIComponent(raw)}`));
+    expect(error.code).toBe("invalid_parameter");
+    expect(error.status).toBe(400);
+    expect(error.message).toContain("limit");
+    expect(error.message).toContain("1 to 50");
+  });
   it("refuses a repeated limit, even when both values are valid", () => {
     const error = refusal(() => limitOf("limit=5&limit=5"));
     expect(error.code).toBe("invalid_parameter");
@@ -61,29 +80,42 @@ describe("limit as a JSON value (MCP's list_reports argument)", () => {
     expect(parseReportLimit(undefined)).toBe(14);
     expect(parseReportLimit(50)).toBe(50);
   });
-  it.each([0, 51, 2.5, -1, "5", null, true, Number.NaN])("refuses %j with the message REST gives a bad query value", (value) => {
-    const error = refusal(() => parseReportLimit(value));
-    expect(error.code).toBe("invalid_parameter");
-    expect(error.message).toBe(refusal(() => limitOf("limit=abc")).message);
-  });
+  it.each([0, 51, 2.5, -1, "5", null, true, Number.NaN])(
+    "refuses %j with the message REST gives a bad query value",
+    (value) => {
+      const error = refusal(() => parseReportLimit(value));
+      expect(error.code).toBe("invalid_parameter");
+      expect(error.message).toBe(refusal(() => limitOf("limit=abc")).message);
+    },
+  );
 });
 
 describe("report id", () => {
   it("accepts a UUID and normalises it to lowercase", () => {
     expect(parseReportId("3F2B6C1E-8A4D-4E2F-9B7A-1C2D3E4F5A6B")).toBe("3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b");
   });
-  it.each(["nope", "", "3f2b6c1e8a4d4e2f9b7a1c2d3e4f5a6b", "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6", "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6bx", "{3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b}", "g f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b", "' OR 1=1 --"])(
-    "refuses %j with invalid_parameter",
-    (raw) => {
-      const error = refusal(() => parseReportId(raw));
-      expect(error.code).toBe("invalid_parameter");
-      expect(error.message).toContain("id must be a UUID");
-    },
-  );
+  it.each([
+    "nope",
+    "",
+    "3f2b6c1e8a4d4e2f9b7a1c2d3e4f5a6b",
+    "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6",
+    "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6bx",
+    "{3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b}",
+    "g f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b",
+    "' OR 1=1 --",
+  ])("refuses %j with invalid_parameter", (raw) => {
+    const error = refusal(() => parseReportId(raw));
+    expect(error.code).toBe("invalid_parameter");
+    expect(error.message).toContain("id must be a UUID");
+  });
   it("refuses a non-string id", () => expect(refusal(() => parseReportId(["a", "b"])).code).toBe("invalid_parameter"));
 
   it("gets the same answer from a REST path and a tool argument, whatever the UUID's version bits", () => {
-    for (const id of ["12345678-1234-1234-1234-123456789012", "00000000-0000-0000-0000-000000000000", "3F2B6C1E-8A4D-4E2F-9B7A-1C2D3E4F5A6B"]) {
+    for (const id of [
+      "12345678-1234-1234-1234-123456789012",
+      "00000000-0000-0000-0000-000000000000",
+      "3F2B6C1E-8A4D-4E2F-9B7A-1C2D3E4F5A6B",
+    ]) {
       expect(parseReportId(id)).toBe(restReportId(id));
     }
     expect(refusal(() => parseReportId("nope")).message).toBe(refusal(() => restReportId("nope")).message);
@@ -105,7 +137,9 @@ describe("REST paths from an input (the stdio server's requests)", () => {
     expect(path).toBe("/api/v1/reports?limit=7");
     const url = new URL(path, "http://x");
     expect(parseRestInput(OPERATIONS.list_reports, url.searchParams, {})).toEqual({ limit: 7 });
-    expect(restPathOf(OPERATIONS.get_report, { id: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b" })).toBe("/api/v1/reports/3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b");
+    expect(restPathOf(OPERATIONS.get_report, { id: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b" })).toBe(
+      "/api/v1/reports/3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b",
+    );
     expect(restPathOf(OPERATIONS.team, {})).toBe("/api/v1/team");
   });
 });

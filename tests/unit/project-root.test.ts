@@ -39,6 +39,7 @@ describe("run from outside the checkout", () => {
   it("the migrations are read from the checkout", async () => {
     const migrations = await readMigrations();
     expect(migrations.length).toBeGreaterThan(0);
-    for (const { name } of migrations) expect(existsSync(path.join(ROOT, "prisma/migrations", name, "migration.sql"))).toBe(true);
+    for (const { name } of migrations)
+      expect(existsSync(path.join(ROOT, "prisma/migrations", name, "migration.sql"))).toBe(true);
   });
 });

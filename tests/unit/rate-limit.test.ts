@@ -72,11 +72,13 @@ describe("rateLimitHeaders", () => {
       RateLimit: '"per-key";r=0;t=3',
       "Retry-After": "3",
     });
-    expect(rateLimitHeaders({ success: false, limit: 60, remaining: 0, reset: Date.now() - 5 }, "per-address")).toEqual({
-      "RateLimit-Policy": '"per-address";q=60;w=60',
-      RateLimit: '"per-address";r=0;t=0',
-      "Retry-After": "1",
-    });
+    expect(rateLimitHeaders({ success: false, limit: 60, remaining: 0, reset: Date.now() - 5 }, "per-address")).toEqual(
+      {
+        "RateLimit-Policy": '"per-address";q=60;w=60',
+        RateLimit: '"per-address";r=0;t=0',
+        "Retry-After": "1",
+      },
+    );
   });
 });
 

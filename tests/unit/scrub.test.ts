@@ -22,9 +22,17 @@ describe("contact-detail scrubbing", () => {
   it("removes contact keys at every depth, in objects and arrays", () => {
     const input = {
       headline: "ok",
-      silent: [{ member: "Ana", email: "ana@x.example", slack_id: "U1", nested: { chat_id: 5, phone: "+1 555", keep: true } }],
+      silent: [
+        { member: "Ana", email: "ana@x.example", slack_id: "U1", nested: { chat_id: 5, phone: "+1 555", keep: true } },
+      ],
       blockers: [[{ Email: "A@B.example", owner: "Bo" }]],
-      contact: { telegram_handle: "@t", discordId: "d#1", whatsapp: "+49", emailAddress: "z@z.example", work_email: "w@w.example" },
+      contact: {
+        telegram_handle: "@t",
+        discordId: "d#1",
+        whatsapp: "+49",
+        emailAddress: "z@z.example",
+        work_email: "w@w.example",
+      },
     };
     expect(scrubContactDetails(input)).toEqual({
       headline: "ok",
@@ -73,7 +81,12 @@ describe("deeply nested content", () => {
   });
 
   it.each([3_000, 100_000])("scrubs content %i levels deep without overflowing the stack", (levels) => {
-    const served = scrubContactDetails({ headline: "deep", blockers: [nested(levels)], owner: "Bo", email: "x@y.example" });
+    const served = scrubContactDetails({
+      headline: "deep",
+      blockers: [nested(levels)],
+      owner: "Bo",
+      email: "x@y.example",
+    });
     expect(served).toMatchObject({ headline: "deep", owner: "Bo" });
     expect(served).not.toHaveProperty("email");
     expect(depthOf((served as { blockers: unknown[] }).blockers)).toBe(MAX_SERVED_DEPTH - 1);

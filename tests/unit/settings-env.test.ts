@@ -7,7 +7,9 @@ describe("sign-in environment", () => {
   it("requires NEXTAUTH_SECRET in production with DATABASE_URL", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: PG })).toThrow(EnvError);
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: PG })).toThrow(/NEXTAUTH_SECRET is required/);
-    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: PG, NEXTAUTH_SECRET: "s".repeat(32) }).NEXTAUTH_SECRET).toHaveLength(32);
+    expect(
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: PG, NEXTAUTH_SECRET: "s".repeat(32) }).NEXTAUTH_SECRET,
+    ).toHaveLength(32);
   });
 
   it("does not require it on the embedded default or in development", () => {
@@ -16,13 +18,22 @@ describe("sign-in environment", () => {
   });
 
   it("refuses a short secret", () => {
-    expect(() => parseEnv({ NODE_ENV: "test", NEXTAUTH_SECRET: "short" })).toThrow(/NEXTAUTH_SECRET: must be at least 16 characters/);
+    expect(() => parseEnv({ NODE_ENV: "test", NEXTAUTH_SECRET: "short" })).toThrow(
+      /NEXTAUTH_SECRET: must be at least 16 characters/,
+    );
   });
 
   it("switches an OAuth provider on only with both of its variables", () => {
-    expect(() => parseEnv({ NODE_ENV: "test", GITHUB_ID: "id" })).toThrow("GITHUB_ID and GITHUB_SECRET must be set together");
-    expect(() => parseEnv({ NODE_ENV: "test", GOOGLE_CLIENT_SECRET: "s" })).toThrow("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
-    expect(parseEnv({ NODE_ENV: "test", GITHUB_ID: "id", GITHUB_SECRET: "s" })).toMatchObject({ GITHUB_ID: "id", GITHUB_SECRET: "s" });
+    expect(() => parseEnv({ NODE_ENV: "test", GITHUB_ID: "id" })).toThrow(
+      "GITHUB_ID and GITHUB_SECRET must be set together",
+    );
+    expect(() => parseEnv({ NODE_ENV: "test", GOOGLE_CLIENT_SECRET: "s" })).toThrow(
+      "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    );
+    expect(parseEnv({ NODE_ENV: "test", GITHUB_ID: "id", GITHUB_SECRET: "s" })).toMatchObject({
+      GITHUB_ID: "id",
+      GITHUB_SECRET: "s",
+    });
   });
 });
 
@@ -30,7 +41,9 @@ describe("sign-in URL", () => {
   it("in production comes from configuration: NEXTAUTH_URL, else SUNDOWN_URL's origin", () => {
     const url = (vars: Record<string, string>) => signInUrl(parseEnv({ NODE_ENV: "production", ...vars }));
     expect(url({ SUNDOWN_URL: "https://sundown.example.com/some/path" })).toBe("https://sundown.example.com");
-    expect(url({ SUNDOWN_URL: "https://sundown.example.com", NEXTAUTH_URL: "https://auth.example.com" })).toBe("https://auth.example.com");
+    expect(url({ SUNDOWN_URL: "https://sundown.example.com", NEXTAUTH_URL: "https://auth.example.com" })).toBe(
+      "https://auth.example.com",
+    );
   });
 
   it("in production without either, stops with a message that says what to set and why", () => {
@@ -52,16 +65,22 @@ describe("sign-in URL", () => {
 describe("SUNDOWN_MCP_ALLOWED_ORIGINS", () => {
   it("reads a comma-separated list of origins as a browser sends them, and none by default", () => {
     expect(parseEnv({ NODE_ENV: "test" }).SUNDOWN_MCP_ALLOWED_ORIGINS).toEqual([]);
-    const parsed = parseEnv({ NODE_ENV: "test", SUNDOWN_MCP_ALLOWED_ORIGINS: " https://Inspector.Example/ ,http://127.0.0.1:6274" });
+    const parsed = parseEnv({
+      NODE_ENV: "test",
+      SUNDOWN_MCP_ALLOWED_ORIGINS: " https://Inspector.Example/ ,http://127.0.0.1:6274",
+    });
     expect(parsed.SUNDOWN_MCP_ALLOWED_ORIGINS).toEqual(["https://inspector.example", "http://127.0.0.1:6274"]);
   });
 
-  it.each(["*", "inspector.example", "https://inspector.example/mcp", "ftp://files.example", "https://user@inspector.example"])(
-    "refuses %j with a message naming the entry",
-    (value) => {
-      expect(() => parseEnv({ NODE_ENV: "test", SUNDOWN_MCP_ALLOWED_ORIGINS: value })).toThrow(
-        new RegExp(`SUNDOWN_MCP_ALLOWED_ORIGINS: "${value.replace(/[*./]/g, "\\$&")}" is not an origin`),
-      );
-    },
-  );
+  it.each([
+    "*",
+    "inspector.example",
+    "https://inspector.example/mcp",
+    "ftp://files.example",
+    "https://user@inspector.example",
+  ])("refuses %j with a message naming the entry", (value) => {
+    expect(() => parseEnv({ NODE_ENV: "test", SUNDOWN_MCP_ALLOWED_ORIGINS: value })).toThrow(
+      new RegExp(`SUNDOWN_MCP_ALLOWED_ORIGINS: "${value.replace(/[*./]/g, "\\$&")}" is not an origin`),
+    );
+  });
 });

@@ -35,19 +35,39 @@ function fieldMessages(entries: [string, string][]) {
 
 describe("create key input", () => {
   it("accepts a trimmed name, scopes (deduplicated) and no expiry", () => {
-    const result = parse([["name", "  Digest agent "], ["scopes", "reports:read"], ["scopes", "reports:read"], ["expiresAt", ""]]);
+    const result = parse([
+      ["name", "  Digest agent "],
+      ["scopes", "reports:read"],
+      ["scopes", "reports:read"],
+      ["expiresAt", ""],
+    ]);
     expect(result.success && result.data).toEqual({ name: "Digest agent", scopes: ["reports:read"], expiresAt: null });
   });
 
   it("accepts both scopes (listed in SCOPES order) and a future date, expiring at 00:00 UTC that day", () => {
-    const result = parse([["name", "x"], ["scopes", "team:read"], ["scopes", "reports:read"], ["expiresAt", "2026-11-23"]]);
+    const result = parse([
+      ["name", "x"],
+      ["scopes", "team:read"],
+      ["scopes", "reports:read"],
+      ["expiresAt", "2026-11-23"],
+    ]);
     expect(result.success && result.data.expiresAt?.toISOString()).toBe("2026-11-23T00:00:00.000Z");
     expect(result.success && result.data.scopes).toEqual(["reports:read", "team:read"]);
   });
 
   it("accepts 64 characters and refuses 65", () => {
-    expect(parse([["name", "a".repeat(64)], ["scopes", "team:read"]]).success).toBe(true);
-    expect(fieldMessages([["name", "a".repeat(65)], ["scopes", "team:read"]])).toEqual({ name: "Use at most 64 characters." });
+    expect(
+      parse([
+        ["name", "a".repeat(64)],
+        ["scopes", "team:read"],
+      ]).success,
+    ).toBe(true);
+    expect(
+      fieldMessages([
+        ["name", "a".repeat(65)],
+        ["scopes", "team:read"],
+      ]),
+    ).toEqual({ name: "Use at most 64 characters." });
   });
 
   it.each([
@@ -69,40 +89,84 @@ describe("create key input", () => {
     ["a line separator", "a\u2028b"],
     ["a paragraph separator", "a\u2029b"],
   ])("refuses a name with %s, saying why", (_label, name) => {
-    expect(fieldMessages([["name", name], ["scopes", "team:read"]])).toEqual({
+    expect(
+      fieldMessages([
+        ["name", name],
+        ["scopes", "team:read"],
+      ]),
+    ).toEqual({
       name: "Use printable characters only: no control characters, text-direction overrides or line separators.",
     });
   });
 
-  it.each([["accents", "Café Añejo — digest"], ["emoji with ZWJ", "👩‍💻 agent"], ["CJK", "日報エージェント"], ["Hebrew", "סוכן דוחות"]])(
-    "accepts a name with %s",
-    (_label, name) => {
-      expect(parse([["name", name], ["scopes", "team:read"]])).toMatchObject({ success: true, data: { name } });
-    },
-  );
+  it.each([
+    ["accents", "Café Añejo — digest"],
+    ["emoji with ZWJ", "👩‍💻 agent"],
+    ["CJK", "日報エージェント"],
+    ["Hebrew", "סוכן דוחות"],
+  ])("accepts a name with %s", (_label, name) => {
+    expect(
+      parse([
+        ["name", name],
+        ["scopes", "team:read"],
+      ]),
+    ).toMatchObject({ success: true, data: { name } });
+  });
 
   it("refuses no scope and an unknown scope", () => {
     expect(fieldMessages([["name", "x"]])).toEqual({ scopes: "Choose at least one scope: reports:read, team:read." });
-    expect(fieldMessages([["name", "x"], ["scopes", "admin:write"]])).toEqual({
+    expect(
+      fieldMessages([
+        ["name", "x"],
+        ["scopes", "admin:write"],
+      ]),
+    ).toEqual({
       scopes: 'Unknown scope "admin:write"; valid scopes are reports:read, team:read.',
     });
   });
 
   it("refuses a repeated name field", () => {
-    expect(Object.keys(fieldMessages([["name", "a"], ["name", "b"], ["scopes", "team:read"]]))).toEqual(["name"]);
+    expect(
+      Object.keys(
+        fieldMessages([
+          ["name", "a"],
+          ["name", "b"],
+          ["scopes", "team:read"],
+        ]),
+      ),
+    ).toEqual(["name"]);
   });
 
-  it.each(["2026-11-22", "2025-01-01", "1970-01-01", "2026-11-22T11:59:59Z", "0d"])("refuses %s: not in the future", (date) => {
-    expect(fieldMessages([["name", "x"], ["scopes", "team:read"], ["expiresAt", date]])).toEqual({
-      expiresAt: "Choose a time in the future (a date alone means 00:00 UTC that day).",
-    });
-  });
+  it.each(["2026-11-22", "2025-01-01", "1970-01-01", "2026-11-22T11:59:59Z", "0d"])(
+    "refuses %s: not in the future",
+    (date) => {
+      expect(
+        fieldMessages([
+          ["name", "x"],
+          ["scopes", "team:read"],
+          ["expiresAt", date],
+        ]),
+      ).toEqual({
+        expiresAt: "Choose a time in the future (a date alone means 00:00 UTC that day).",
+      });
+    },
+  );
 
-  it.each(["2026-02-30", "27-01-01", "2027-1-1", "tomorrow", "2027-01-01T00:00:00", "30 days"])("refuses %s: not a date", (date) => {
-    expect(fieldMessages([["name", "x"], ["scopes", "team:read"], ["expiresAt", date]])).toEqual({
-      expiresAt: "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.",
-    });
-  });
+  it.each(["2026-02-30", "27-01-01", "2027-1-1", "tomorrow", "2027-01-01T00:00:00", "30 days"])(
+    "refuses %s: not a date",
+    (date) => {
+      expect(
+        fieldMessages([
+          ["name", "x"],
+          ["scopes", "team:read"],
+          ["expiresAt", date],
+        ]),
+      ).toEqual({
+        expiresAt:
+          "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.",
+      });
+    },
+  );
 
   it("offers tomorrow (UTC) as the earliest expiry, the first date the rule accepts", () => {
     expect(minExpiryDate(NOW)).toBe("2026-11-23");
@@ -123,7 +187,11 @@ describe("scopes and expiry: one rule for the settings form and the CLI", () => 
 
   /** The settings action's answer: its field error when it refuses, else what it would create. */
   async function formAnswer(scopes: string[], expires: string | undefined): Promise<Answer> {
-    const data = form([["name", "x"], ...scopes.map((s): [string, string] => ["scopes", s]), ...(expires === undefined ? [] : [["expiresAt", expires] as [string, string]])]);
+    const data = form([
+      ["name", "x"],
+      ...scopes.map((s): [string, string] => ["scopes", s]),
+      ...(expires === undefined ? [] : [["expiresAt", expires] as [string, string]]),
+    ]);
     const parsed = createApiKeyInput(NOW).safeParse(createFormFields(data));
     if (parsed.success) return { scopes: parsed.data.scopes, expiresAt: parsed.data.expiresAt?.toISOString() ?? null };
     // A refusal returns before anything touches the database: the action itself answers here.
@@ -135,7 +203,17 @@ describe("scopes and expiry: one rule for the settings form and the CLI", () => 
 
   /** The CLI's answer for the same input: its arguments, or its usage error without the command and flag. */
   function cliAnswer(scopes: string[], expires: string | undefined): Answer {
-    const argv = ["keys", "create", "--org", "acme", "--name", "x", "--scopes", scopes.join(","), ...(expires === undefined ? [] : ["--expires", expires])];
+    const argv = [
+      "keys",
+      "create",
+      "--org",
+      "acme",
+      "--name",
+      "x",
+      "--scopes",
+      scopes.join(","),
+      ...(expires === undefined ? [] : ["--expires", expires]),
+    ];
     try {
       const invocation = parseCommandLine(argv, NOW);
       if (invocation.kind !== "keys.create") throw new Error(`unexpected ${invocation.kind}`);
@@ -152,14 +230,21 @@ describe("scopes and expiry: one rule for the settings form and the CLI", () => 
     [[" reports:read "], { scopes: ["reports:read"], expiresAt: null }],
     [[], { field: "scopes", message: "Choose at least one scope: reports:read, team:read." }],
     [["", " "], { field: "scopes", message: "Choose at least one scope: reports:read, team:read." }],
-    [["admin:write"], { field: "scopes", message: 'Unknown scope "admin:write"; valid scopes are reports:read, team:read.' }],
-    [["reports:read", "Team:Read", "x"], { field: "scopes", message: 'Unknown scope "Team:Read", "x"; valid scopes are reports:read, team:read.' }],
+    [
+      ["admin:write"],
+      { field: "scopes", message: 'Unknown scope "admin:write"; valid scopes are reports:read, team:read.' },
+    ],
+    [
+      ["reports:read", "Team:Read", "x"],
+      { field: "scopes", message: 'Unknown scope "Team:Read", "x"; valid scopes are reports:read, team:read.' },
+    ],
   ] as [string[], Answer][])("scopes %j: the same answer on both", async (scopes, expected) => {
     expect(await formAnswer(scopes, undefined)).toEqual(expected);
     expect(cliAnswer(scopes, undefined)).toEqual(expected);
   });
 
-  const notATime = "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.";
+  const notATime =
+    "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.";
   const notInFuture = "Choose a time in the future (a date alone means 00:00 UTC that day).";
   it.each([
     ["2026-12-31", { scopes: ["team:read"], expiresAt: "2026-12-31T00:00:00.000Z" }],

@@ -27,8 +27,8 @@ export default async function ApiKeysPage() {
         <section className="card notice" aria-labelledby="no-access-title">
           <h2 id="no-access-title">Only founders and leads manage API keys</h2>
           <p>
-            You are signed in as a member of {user.organization.name}. API keys give agents and scripts read access to the
-            whole organization&rsquo;s reports and roster, so only its founders and leads can create or revoke them.
+            You are signed in as a member of {user.organization.name}. API keys give agents and scripts read access to
+            the whole organization&rsquo;s reports and roster, so only its founders and leads can create or revoke them.
           </p>
           <p style={{ marginBottom: 0 }}>
             Need a key for a tool? Ask a founder or lead of {user.organization.name}. Meanwhile, the{" "}
@@ -48,9 +48,9 @@ export default async function ApiKeysPage() {
       <div className="page-head">
         <h1>API keys</h1>
         <p>
-          Keys let agents and scripts read {user.organization.name}&rsquo;s end-of-day reports and team roster over the REST
-          API and MCP. Give each tool its own key with only the scopes it needs, and revoke a key the moment it is no longer
-          used: the next request with it is refused.
+          Keys let agents and scripts read {user.organization.name}&rsquo;s end-of-day reports and team roster over the
+          REST API and MCP. Give each tool its own key with only the scopes it needs, and revoke a key the moment it is
+          no longer used: the next request with it is refused.
         </p>
       </div>
       <div className="stack">
