@@ -17,16 +17,18 @@ const READ_TIMEOUT_MESSAGE = "Query read timeout";
  * an unfinished transaction. Ending it discards it and makes the server roll back.
  */
 class BoundedClient extends pg.Client {
-  // One implementation stands for all of pg's overloads, one of which returns its generic argument (a
-  // Submittable): only `any` is assignable to every overload's return type.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-  override query(...args: unknown[]): any {
-    const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
-    if (!(result instanceof Promise)) return result;
-    return result.catch((error: unknown) => {
-      if (error instanceof Error && error.message === READ_TIMEOUT_MESSAGE) void this.end();
-      throw error;
-    });
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // Wrapped per instance rather than overridden: one function stands for all of pg's overloads. The
+    // prototype's query is looked up on each call, as `super.query` would be.
+    this.query = ((...args: unknown[]) => {
+      const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === READ_TIMEOUT_MESSAGE) void this.end();
+        throw error;
+      });
+    }) as pg.Client["query"];
   }
 }
 
@@ -54,17 +56,17 @@ export class BoundedPool extends pg.Pool {
       idleTimeoutMillis: 30_000,
     });
     this.timeoutMs = timeoutMs;
-  }
-
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as BoundedClient.query: pg's overloads
-  override query(...args: unknown[]): any {
-    const [config, values, callback] = args;
-    const promiseForm =
-      typeof values !== "function" &&
-      callback === undefined &&
-      typeof (config as pg.Submittable)?.submit !== "function";
-    if (!promiseForm) return (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
-    return this.queryWithinTimeout(config as string | pg.QueryConfig, values as unknown[] | undefined);
+    // Promise-form queries get the bounded path; callbacks and Submittables keep pg's own (wrapped per
+    // instance, as in BoundedClient).
+    this.query = ((...args: unknown[]) => {
+      const [config, values, callback] = args;
+      const promiseForm =
+        typeof values !== "function" &&
+        callback === undefined &&
+        typeof (config as pg.Submittable)?.submit !== "function";
+      if (!promiseForm) return (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
+      return this.queryWithinTimeout(config as string | pg.QueryConfig, values as unknown[] | undefined);
+    }) as pg.Pool["query"];
   }
 
   // The statement gets what the wait for a connection left of the budget, so the two add up to timeoutMs,
