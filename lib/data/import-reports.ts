@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db";
 import { reportContentSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import type { OrganizationRef } from "./organizations";
 import { findContentProblems } from "./report-content-rules";
+import { reportSearchText } from "./report-search-text";
 
 // `sundown reports import`: a JSON file of reports, validated whole before anything is written,
 // then written in one transaction, so a bad file never leaves half an import behind.
@@ -202,13 +203,14 @@ export async function importReports(
           scope_target_id: r.scope_target_id,
           generated_at: r.generated_at,
           report: r.report,
+          search_text: reportSearchText(r.report),
         }));
         await tx.$executeRaw`
-          INSERT INTO "reports" ("id", "organization_id", "scope", "scope_target_id", "generated_at", "headline", "content")
+          INSERT INTO "reports" ("id", "organization_id", "scope", "scope_target_id", "generated_at", "headline", "content", "search_text")
           SELECT COALESCE(r.id, gen_random_uuid()), ${organization.id}::uuid, r.scope::"report_scope", r.scope_target_id,
-                 r.generated_at, r.report->>'headline', r.report
+                 r.generated_at, r.report->>'headline', r.report, r.search_text
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS r(id uuid, scope text, scope_target_id uuid, generated_at timestamptz, report jsonb)`;
+            AS r(id uuid, scope text, scope_target_id uuid, generated_at timestamptz, report jsonb, search_text text)`;
       }
       return { imported: reports.length };
     },

@@ -5,14 +5,21 @@ import type { Statement } from "@/lib/db/sql";
 // A read of one organization's data, written once as a SQL expression that builds a single JSON value.
 // It runs either on its own (MCP, CLI) or inside the API key lookup (lib/data/key-lookup.ts), so a keyed
 // REST request costs one database round trip: the key, its organization and the data in one statement.
+//
+// An argument may be optional (a filter): absent, its placeholder is undefined and the SQL leaves its condition
+// out. Each combination of present arguments is its own prepared statement, so PostgreSQL plans every one for
+// the conditions it really has and can use the index that fits them.
 
 /** The SQL placeholder ($n) of a read's argument of type T; cast it in the SQL where the type matters. */
 export type Placeholder<T> = string & { readonly argument?: T };
 
-/** Builds a read's SQL: the organization's id (an SQL expression of type uuid), then one placeholder per argument. */
+/** An argument's placeholder as the SQL builder gets it: undefined when an optional argument is absent. */
+type Slot<T> = undefined extends T ? Placeholder<Exclude<T, undefined>> | undefined : Placeholder<T>;
+
+/** Builds a read's SQL: the organization's id (an SQL expression of type uuid), then one slot per argument. */
 type SqlBuilder<Args extends unknown[]> = (
   organizationId: string,
-  ...args: { [I in keyof Args]: Placeholder<Args[I]> }
+  ...args: { [I in keyof Args]: Slot<Args[I]> }
 ) => string;
 
 export interface OrganizationRead<Args extends unknown[], Out> {
@@ -24,9 +31,11 @@ export interface OrganizationRead<Args extends unknown[], Out> {
 
 /** A read with its arguments. */
 export interface ReadRequest<Out> {
+  /** Names the statements of this read with these arguments present. */
   readonly name: string;
+  /** The values of the present arguments, in order. */
   readonly args: readonly unknown[];
-  /** The read's SQL expression (a scalar subquery), its arguments at $first, $first+1, … */
+  /** The read's SQL expression (a scalar subquery), its present arguments at $first, $first+1, … */
   sqlAt(organizationId: string, first: number): string;
   /**
    * The database's JSON (NULL as null), checked against the read's schema, as the API's body; throws where
@@ -44,38 +53,40 @@ export function defineRead<Args extends unknown[], Json, Out>(definition: {
   sql: SqlBuilder<Args>;
   /** The shape of the JSON the SQL builds: checked, not cast, before it becomes a body. */
   result: z.ZodType<Json>;
-  /** The checked JSON (null when the SQL found nothing) as the API's body. */
-  toBody: (json: Json | null) => Out;
+  /** The checked JSON (null when the SQL found nothing) as the API's body, given the read's arguments. */
+  toBody: (json: Json | null, args: NoInfer<Args>) => Out;
 }): OrganizationRead<Args, Out> {
-  const standalone: Statement = {
-    name: `read:${definition.name}`,
-    text: `SELECT ${buildSql(definition.sql, "$1::uuid", 2)} AS data`,
-  };
-  const fetchJson = async (organizationId: string, args: readonly unknown[]) => {
-    const [row] = await (await getSql()).rows<{ data: unknown }>(standalone, [organizationId, ...args]);
-    return row?.data ?? null;
-  };
-  const toBody = (json: unknown) => definition.toBody(json === null ? null : definition.result.parse(json));
+  const standalone = new Map<string, Statement>();
   return {
     name: definition.name,
-    with: (...args) => ({
-      name: definition.name,
-      args,
-      sqlAt: (organizationId, first) => buildSql(definition.sql, organizationId, first),
-      toBody,
-      fetchJson: (organizationId) => fetchJson(organizationId, args),
-      run: async (organizationId) => toBody(await fetchJson(organizationId, args)),
-    }),
+    with: (...args) => {
+      const present = args.map((arg) => arg !== undefined);
+      const name = present.every(Boolean) ? definition.name : `${definition.name}:${present.map(Number).join("")}`;
+      const sqlAt = (organizationId: string, first: number) => buildSql(definition.sql, organizationId, first, present);
+      const values = args.filter((arg) => arg !== undefined);
+      const toBody = (json: unknown) => definition.toBody(json === null ? null : definition.result.parse(json), args);
+      const fetchJson = async (organizationId: string) => {
+        let statement = standalone.get(name);
+        if (!statement) {
+          statement = { name: `read:${name}`, text: `SELECT ${sqlAt("$1::uuid", 2)} AS data` };
+          standalone.set(name, statement);
+        }
+        const [row] = await (await getSql()).rows<{ data: unknown }>(statement, [organizationId, ...values]);
+        return row?.data ?? null;
+      };
+      return { name, args: values, sqlAt, toBody, fetchJson, run: async (id) => toBody(await fetchJson(id)) };
+    },
   };
 }
 
-const MAX_ARGUMENTS = 16;
-
-/**
- * A read's SQL with its arguments at $first, $first+1, …: the builder takes the placeholders it declares and
- * ignores the rest, and the statement is sent exactly the read's arguments.
- */
-function buildSql<Args extends unknown[]>(sql: SqlBuilder<Args>, organizationId: string, first: number): string {
-  const places = Array.from({ length: MAX_ARGUMENTS }, (_, i) => `$${first + i}`);
-  return (sql as (organizationId: string, ...args: string[]) => string)(organizationId, ...places);
+/** A read's SQL with its present arguments at $first, $first+1, … and its absent ones as undefined. */
+function buildSql<Args extends unknown[]>(
+  sql: SqlBuilder<Args>,
+  organizationId: string,
+  first: number,
+  present: boolean[],
+): string {
+  let next = first;
+  const slots = present.map((isPresent) => (isPresent ? `$${next++}` : undefined));
+  return (sql as (organizationId: string, ...slots: (string | undefined)[]) => string)(organizationId, ...slots);
 }

@@ -1,37 +1,91 @@
 import { z } from "zod";
 import { isoTimestamp } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
-import { reportSchema, reportSummarySchema, type Report, type ReportList } from "@/lib/schemas/reports";
+import {
+  reportSchema,
+  reportSummarySchema,
+  type Report,
+  type ReportScope,
+  type ReportSummary,
+} from "@/lib/schemas/reports";
 import { defineRead, type Placeholder } from "./organization-read";
 import { scrubContactDetails } from "./scrub";
 
 // The report reads, as SQL that builds the API's JSON in the database (lib/data/organization-read.ts).
 // Column names are the API's; timestamps are formatted as toISOString() would.
 
-/** Most recent reports of one organization; ties on generated_at are broken by id so pages are stable. */
-export const reportListRead = defineRead({
+/** Which reports a list asks for, beyond its organization; absent filters are left out. */
+export interface ReportFilters {
+  /** Inclusive bounds on generated_at, as ISO 8601 instants. */
+  since?: string;
+  until?: string;
+  scope?: ReportScope;
+  scopeTargetId?: string;
+  /** Words to find in the report's served text (web search syntax: quotes, OR, -word). */
+  q?: string;
+}
+
+/** One page of a report list, newest first, and whether more follow after its last report. */
+export interface ReportPage {
+  reports: ReportSummary[];
+  more: boolean;
+}
+
+/**
+ * Most recent reports of one organization, optionally filtered, a page at a time: ties on generated_at are
+ * broken by id, and a page starts strictly after the previous page's last (generated_at, id), so pages stay
+ * stable while new reports arrive. One report more than the page is read, to tell whether another page follows.
+ */
+const reportPageRead = defineRead({
   name: "report_list",
-  sql: (organizationId, limit: Placeholder<number>) => `(
+  sql: (
+    organizationId,
+    limit: Placeholder<number>,
+    since: Placeholder<string> | undefined,
+    until: Placeholder<string> | undefined,
+    scope: Placeholder<ReportScope> | undefined,
+    scopeTargetId: Placeholder<string> | undefined,
+    q: Placeholder<string> | undefined,
+    afterGeneratedAt: Placeholder<string> | undefined,
+    afterId: Placeholder<string> | undefined,
+  ) => {
+    const where = [`organization_id = ${organizationId}`];
+    if (since) where.push(`generated_at >= ${since}::timestamptz`);
+    if (until) where.push(`generated_at <= ${until}::timestamptz`);
+    if (scope) where.push(`scope = ${scope}::report_scope`);
+    if (scopeTargetId) where.push(`scope_target_id = ${scopeTargetId}::uuid`);
+    if (q) where.push(`search_vector @@ websearch_to_tsquery('english', ${q})`);
+    if (afterGeneratedAt && afterId)
+      where.push(`(generated_at, id) < (${afterGeneratedAt}::timestamptz, ${afterId}::uuid)`);
+    return `(
     SELECT coalesce(json_agg(json_build_object(
       'id', r.id, 'scope', r.scope, 'scope_target_id', r.scope_target_id,
       'generated_at', ${isoTimestamp("r.generated_at")}, 'headline', r.headline
     ) ORDER BY r.generated_at DESC, r.id DESC), '[]'::json)
     FROM (
       SELECT id, scope, scope_target_id, generated_at, headline FROM reports
-      WHERE organization_id = ${organizationId}
+      WHERE ${where.join(" AND ")}
       ORDER BY generated_at DESC, id DESC
-      LIMIT ${limit}::int
+      LIMIT ${limit}::int + 1
     ) r
-  )`,
+  )`;
+  },
   result: z.array(reportSummarySchema),
-  toBody: (summaries): ReportList => {
-    const reports = (summaries ?? []).map((r) => ({
+  toBody: (summaries, [limit]): ReportPage => {
+    const rows = summaries ?? [];
+    const reports = rows.slice(0, limit).map((r) => ({
       ...r,
       headline: r.headline === null ? null : scrubContactDetails(r.headline),
     }));
-    return { reports, count: reports.length };
+    return { reports, more: rows.length > limit };
   },
 });
+
+/** A page of the list: `limit` reports matching `filters`, after `after` (the previous page's last report). */
+export function reportPage(limit: number, filters: ReportFilters = {}, after?: { generatedAt: string; id: string }) {
+  const { since, until, scope, scopeTargetId, q } = filters;
+  return reportPageRead.with(limit, since, until, scope, scopeTargetId, q, after?.generatedAt, after?.id);
+}
 
 /** One report of the organization; another organization's id is as unknown as a random one. */
 export const reportRead = defineRead({

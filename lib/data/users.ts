@@ -1,7 +1,6 @@
 import { getDb } from "@/lib/db";
 import { uuid } from "@/lib/schemas/common";
-
-export type MemberRole = "founder" | "lead" | "member";
+import type { MemberRole } from "@/lib/schemas/team";
 
 /** The person behind a session, as the database says now (role and organization are never taken from the cookie). */
 export interface SessionUser {

@@ -5,6 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import type { ReportContent } from "@/lib/schemas/reports";
 import { DEMO_DAYS, DEMO_ORGANIZATIONS, type DemoMember, type DemoOrganization } from "./data";
+import { reportSearchText } from "@/lib/data/report-search-text";
 
 // Deterministic pseudo-random numbers, so the demo reads the same on every machine.
 function prng(seed: number) {
@@ -176,7 +177,13 @@ async function seedOrganization(
       })),
     });
     await tx.user.createMany({ data: users });
-    await tx.report.createMany({ data: reports.map((r) => ({ ...r, content: r.content as Prisma.InputJsonObject })) });
+    await tx.report.createMany({
+      data: reports.map((r) => ({
+        ...r,
+        content: r.content as Prisma.InputJsonObject,
+        searchText: reportSearchText(r.content),
+      })),
+    });
   });
 }
 

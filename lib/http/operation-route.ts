@@ -1,9 +1,10 @@
-import { ANSWERS, type Answer } from "@/lib/operations/answers";
+import { ANSWERS, finishRead, type Answer } from "@/lib/operations/answers";
 import { parseRestInput } from "@/lib/operations/input";
 import { OPERATIONS, type KeyedOperationName, type OperationInput } from "@/lib/operations/table";
 import { admitKey } from "./admit-key";
+import { routeBaseUrl } from "./base-url";
 import { jsonResponse } from "./responses";
-import { withRequest } from "./with-request";
+import { withRequest, type RequestContext } from "./with-request";
 
 /**
  * The GET handler of a keyed operation of the table (lib/operations/table.ts). The checks keep the contract's
@@ -25,8 +26,21 @@ export function operationRoute<N extends KeyedOperationName>(name: N) {
     const read = input && "read" in answer ? answer.read(input) : undefined;
     const { key, data } = await admitKey(request, context, { scope: operation.scope, read });
     if (invalidInput) throw invalidInput;
-    const body = read ? read.toBody(data) : "fromKey" in answer ? answer.fromKey(key) : undefined;
+    const body = "fromKey" in answer ? answer.fromKey(key) : finishRead(answer, read!.toBody(data), input!, key);
     // The output schema parses every body: a second whitelist on what leaves the service.
-    return jsonResponse(request, operation.output.parse(body), { cache: "private", headers: context.responseHeaders });
+    const output = operation.output.parse(body);
+    const link = nextPageLink(request, context, output); // before the copy: it may add to Vary
+    const headers = { ...context.responseHeaders, ...link };
+    return jsonResponse(request, output, { cache: "private", headers });
   });
+}
+
+/** RFC 8288: a page that has a next one links to it, the same request with the new cursor. */
+function nextPageLink(request: Request, context: RequestContext, output: unknown): Record<string, string> {
+  const cursor = (output as { next_cursor?: unknown }).next_cursor;
+  if (typeof cursor !== "string") return {};
+  const next = new URL(`${routeBaseUrl(request, context)}${context.url.pathname}`);
+  next.search = context.url.search;
+  next.searchParams.set("cursor", cursor);
+  return { Link: `<${next.href}>; rel="next"` };
 }

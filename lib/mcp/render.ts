@@ -37,12 +37,15 @@ export function renderIdentity(identity: Identity): string {
 }
 
 export function renderReportList(list: ReportList): string {
-  if (list.count === 0) return "No reports yet.";
+  if (list.count === 0) return "No reports match.";
   const lines = list.reports.map((r) => {
     const target = r.scope_target_id ? ` for ${r.scope_target_id}` : "";
     return `- ${r.generated_at} · ${r.scope}${target} · ${r.headline ?? "(no headline)"} · id ${r.id}`;
   });
-  return [`${list.count} report${list.count === 1 ? "" : "s"}, most recent first:`, ...lines].join("\n");
+  const more = list.next_cursor
+    ? [`More reports follow: call list_reports again with the same filters and cursor: ${list.next_cursor}`]
+    : [];
+  return [`${list.count} report${list.count === 1 ? "" : "s"}, most recent first:`, ...lines, ...more].join("\n");
 }
 
 export function renderReport(report: Report): string {

@@ -63,6 +63,11 @@ const linkHeader = z.string().meta({
   example: '<https://sundown.example.com/.well-known/api-catalog>; rel="api-catalog"',
 });
 
+const nextPageHeader = z.string().optional().meta({
+  description: "RFC 8288: the next page, the same request with `cursor` set to `next_cursor`; absent on the last page.",
+  example: '<https://sundown.example.com/api/v1/reports?limit=14&cursor=WzEs…>; rel="next"',
+});
+
 // Requests without a valid key are counted per client address instead, under the "per-address" policy.
 const addressRateLimitHeader = z.string().meta({
   description: "On requests without a valid key: the client address's remaining budget (policy `per-address`).",
@@ -199,6 +204,11 @@ const keyedOkHeaders = z.object({
   "RateLimit-Policy": rateLimitPolicyHeader,
 });
 
+/** A paged operation's output carries next_cursor, and its 200 the Link to the next page. */
+function isPaged(operation: Operation): boolean {
+  return operation.output instanceof z.ZodObject && "next_cursor" in operation.output.shape;
+}
+
 const publicOkHeaders = z.object({
   "X-Request-Id": requestIdHeader,
   ETag: etagHeader,
@@ -235,7 +245,12 @@ function keyedOperation(operation: KeyedOperation): ZodOpenApiOperationObject {
     ...(operation.scope ? { "x-required-scope": operation.scope } : {}),
     requestParams: requestParamsOf(operation),
     responses: {
-      200: ok(operation.returns, operation.output, OPERATION_EXAMPLES[operation.name], keyedOkHeaders),
+      200: ok(
+        operation.returns,
+        operation.output,
+        OPERATION_EXAMPLES[operation.name],
+        isPaged(operation) ? keyedOkHeaders.extend({ Link: nextPageHeader }) : keyedOkHeaders,
+      ),
       ...errorResponsesOf(operation),
     },
   };

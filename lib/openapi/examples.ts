@@ -51,6 +51,7 @@ const reportListExample: ReportList = {
     },
   ],
   count: 3,
+  next_cursor: "WzEsIjVkMGUwMDAxLTAwMDEtNDAwMS04MDAxLTAwMDAwMDAwYWMzZSJd.q3lQ8bN2cVxw0aHkR1m5fA",
 };
 
 export const reportExample: Report = {

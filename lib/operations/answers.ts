@@ -1,23 +1,87 @@
 import { requireScope, type VerifiedKey } from "@/lib/auth/verify-api-key";
 import type { ReadRequest } from "@/lib/data/organization-read";
-import { reportListRead, reportRead } from "@/lib/data/reports";
+import { reportPage, reportRead, type ReportPage } from "@/lib/data/reports";
 import { teamRead } from "@/lib/data/team";
-import { OPERATIONS, type KeyedOperationName, type OperationInput, type OperationOutput } from "./table";
+import { ApiError } from "@/lib/errors";
+import type { Report } from "@/lib/schemas/reports";
+import type { TeamList } from "@/lib/schemas/team";
+import { encodeCursor, isAuthentic } from "./cursor";
+import { CURSOR_RULE } from "./parameters";
+import {
+  OPERATIONS,
+  reportFiltersDigest,
+  type KeyedOperationName,
+  type OperationInput,
+  type OperationOutput,
+} from "./table";
 
 // How each keyed operation is answered, for REST (lib/http/operation-route.ts) and the remote MCP server
 // (lib/mcp/database-source.ts) alike: from the verified key alone, or by one read of the key's organization,
-// which REST sends inside the key lookup.
+// which REST sends inside the key lookup, finished once the key is known.
 
-export type Answer<N extends KeyedOperationName> =
-  | { fromKey: (key: VerifiedKey) => OperationOutput<N> }
-  | { read: (input: OperationInput<N>) => ReadRequest<OperationOutput<N>> };
+interface FromKey<N extends KeyedOperationName> {
+  fromKey(key: VerifiedKey): OperationOutput<N>;
+}
+
+interface FromRead<N extends KeyedOperationName, Result = unknown> {
+  read(input: OperationInput<N>): ReadRequest<Result>;
+  /** The read's result as the operation's output, for this key (omitted: the result is the output). */
+  finish?(result: Result, input: OperationInput<N>, key: VerifiedKey): OperationOutput<N>;
+}
+
+export type Answer<N extends KeyedOperationName> = FromKey<N> | FromRead<N>;
+
+/** Keeps a read and its finish type-checked against each other. */
+function fromRead<N extends KeyedOperationName, Result>(answer: FromRead<N, Result>): FromRead<N> {
+  return answer as FromRead<N>;
+}
 
 export const ANSWERS = {
-  identity: { fromKey: (key) => ({ organization: key.organization, scopes: key.scopes }) },
-  list_reports: { read: ({ limit }) => reportListRead.with(limit) },
-  get_report: { read: ({ id }) => reportRead.with(id) },
-  team: { read: () => teamRead.with() },
+  identity: { fromKey: (key: VerifiedKey) => ({ organization: key.organization, scopes: key.scopes }) },
+  list_reports: fromRead<"list_reports", ReportPage>({
+    read: (input) =>
+      reportPage(
+        input.limit,
+        {
+          since: input.since,
+          until: input.until,
+          scope: input.scope,
+          scopeTargetId: input.scope_target_id,
+          q: input.q,
+        },
+        input.cursor,
+      ),
+    finish: (page, input, key) => {
+      // Only now is the organization known: a cursor of another organization, or not signed here, is refused.
+      if (input.cursor && (!isAuthentic(input.cursor) || input.cursor.organizationId !== key.organization.id)) {
+        throw new ApiError("invalid_parameter", CURSOR_RULE);
+      }
+      const last = page.reports.at(-1);
+      const next =
+        page.more && last
+          ? encodeCursor({
+              organizationId: key.organization.id,
+              filters: reportFiltersDigest(input),
+              generatedAt: last.generated_at,
+              id: last.id,
+            })
+          : null;
+      return { reports: page.reports, count: page.reports.length, next_cursor: next };
+    },
+  }),
+  get_report: fromRead<"get_report", Report>({ read: ({ id }) => reportRead.with(id) }),
+  team: fromRead<"team", TeamList>({ read: ({ role, active }) => teamRead.with(role, active) }),
 } satisfies { [N in KeyedOperationName]: Answer<N> };
+
+/** A read's result as the operation's output, for the key that asked. */
+export function finishRead<N extends KeyedOperationName>(
+  answer: FromRead<N>,
+  result: unknown,
+  input: OperationInput<N>,
+  key: VerifiedKey,
+): OperationOutput<N> {
+  return answer.finish ? answer.finish(result, input, key) : (result as OperationOutput<N>);
+}
 
 /** An operation answered for a verified key, on its own (the remote MCP server): scope first, then the data. */
 export async function answerForKey<N extends KeyedOperationName>(
@@ -27,5 +91,6 @@ export async function answerForKey<N extends KeyedOperationName>(
 ): Promise<OperationOutput<N>> {
   requireScope(key, OPERATIONS[name].scope);
   const answer = ANSWERS[name] as Answer<N>;
-  return "fromKey" in answer ? answer.fromKey(key) : answer.read(input).run(key.organization.id);
+  if ("fromKey" in answer) return answer.fromKey(key);
+  return finishRead(answer, await answer.read(input).run(key.organization.id), input, key);
 }

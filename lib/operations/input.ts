@@ -11,8 +11,11 @@ function parseEach<O extends Operation>(
   valueOf: (name: string, parameter: Parameter<unknown>) => unknown,
 ): Input<O> {
   const input: Record<string, unknown> = {};
-  for (const [name, parameter] of Object.entries(operation.parameters))
-    input[name] = parameter.parse(valueOf(name, parameter));
+  for (const [name, parameter] of Object.entries(operation.parameters)) {
+    const value = parameter.parse(valueOf(name, parameter));
+    if (value !== undefined) input[name] = value;
+  }
+  operation.check?.(input);
   return input as Input<O>;
 }
 
@@ -45,7 +48,7 @@ export function restPathOf<O extends Operation>(operation: O, input: Input<O>): 
     const value = (input as Record<string, unknown>)[name];
     if (value === undefined) continue;
     if (parameter.in === "path") path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
-    else query.set(name, String(value));
+    else query.set(name, parameter.toText ? parameter.toText(value) : String(value));
   }
   const search = query.toString();
   return search ? `${path}?${search}` : path;

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { UUID_SHAPE } from "@/lib/schemas/common";
-import { REPORT_LIMIT, reportLimitSchema } from "@/lib/schemas/reports";
+import { REPORT_LIMIT, reportLimitSchema, reportScopeSchema } from "@/lib/schemas/reports";
+import { memberRoleSchema } from "@/lib/schemas/team";
+import { decodeCursor, type Cursor } from "./cursor";
 
 // The inputs of the operations. Each is judged by one function, `parse`, whether it arrives in a REST query
 // string or path, or as an MCP tool argument, so the same input gets the same answer and message everywhere.
@@ -22,6 +24,8 @@ export interface Parameter<T> {
    * that is not plainly of the type stays text, and `parse` refuses it.
    */
   fromText?: (text: string) => unknown;
+  /** The parsed value as REST's text again, for the stdio server's requests (omitted: String(value)). */
+  toText?(value: T): string;
   /** The one judge of this input; `undefined` means absent. Refusals are invalid_parameter errors naming it. */
   parse(value: unknown): T;
 }
@@ -71,3 +75,174 @@ export const reportIdParameter: Parameter<string> = {
 export function synopsisOf(name: string, parameter: Parameter<unknown>): string {
   return `${name}${parameter.optional ? "?" : ""}: ${parameter.accepts}`;
 }
+
+// ---- Report history: period, scope, member, search, pages (GET /api/v1/reports, list_reports) ----
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** Milliseconds of a calendar date at 00:00 UTC, or undefined for a date that does not exist (2026-02-30). */
+function utcDay(year: string, month: string, day: string): number | undefined {
+  const time = Date.UTC(Number(year), Number(month) - 1, Number(day));
+  const date = new Date(time);
+  const exists =
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day);
+  return exists ? time : undefined;
+}
+
+/**
+ * A period bound: a date (a whole UTC day) or a date-time with its zone, at most to the millisecond (what
+ * generated_at holds). `since` takes a day from its first millisecond, `until` to its last: both inclusive.
+ */
+function periodBound(name: "since" | "until"): Parameter<string | undefined> {
+  const rule =
+    `${name} must be a date (2026-11-20, a whole UTC day) or a date-time with a zone (2026-11-20T09:00:00Z), ` +
+    `at most to the millisecond.`;
+  return {
+    in: "query",
+    schema: z
+      .string()
+      .optional()
+      .meta({
+        description: `${name === "since" ? "Oldest" : "Newest"} generated_at to include (inclusive): a date (a whole UTC day) or a date-time with a zone.`,
+        examples: ["2026-11-16", "2026-11-16T09:00:00+01:00"],
+      }),
+    optional: true,
+    accepts: "date or date-time",
+    rule,
+    parse(value) {
+      if (value === undefined) return undefined;
+      if (typeof value !== "string") throw invalid(rule);
+      const date = DATE.exec(value);
+      if (date) {
+        const day = utcDay(date[1]!, date[2]!, date[3]!);
+        if (day === undefined) throw invalid(rule);
+        return new Date(name === "since" ? day : day + DAY_MS - 1).toISOString();
+      }
+      const dateTime = DATE_TIME.exec(value);
+      const instant = Date.parse(value);
+      if (!dateTime || utcDay(dateTime[1]!, dateTime[2]!, dateTime[3]!) === undefined || Number.isNaN(instant)) {
+        throw invalid(rule);
+      }
+      return new Date(instant).toISOString();
+    },
+  };
+}
+
+export const sinceParameter = periodBound("since");
+export const untilParameter = periodBound("until");
+
+/** A closed set of words, e.g. a report's scope or a member's role. */
+function oneOf<const T extends string>(
+  name: string,
+  values: readonly T[],
+  description: string,
+): Parameter<T | undefined> {
+  const rule = `${name} must be one of ${values.join(", ")}.`;
+  return {
+    in: "query",
+    schema: z.enum(values).optional().meta({ description }),
+    optional: true,
+    accepts: values.join(" | "),
+    rule,
+    parse(value) {
+      if (value === undefined) return undefined;
+      if (typeof value !== "string" || !(values as readonly string[]).includes(value)) throw invalid(rule);
+      return value as T;
+    },
+  };
+}
+
+export const reportScopeParameter = oneOf(
+  "scope",
+  reportScopeSchema.options,
+  "Only reports of this scope: org (the whole company), lead (one lead's area) or member (one person).",
+);
+
+const SCOPE_TARGET_RULE = "scope_target_id must be a member's id (a UUID, as in GET /api/v1/team).";
+
+export const scopeTargetIdParameter: Parameter<string | undefined> = {
+  in: "query",
+  schema: z
+    .string()
+    .regex(UUID_SHAPE)
+    .optional()
+    .meta({ format: "uuid", description: "Only reports about this lead or member (an id from GET /api/v1/team)." }),
+  optional: true,
+  accepts: "uuid",
+  rule: SCOPE_TARGET_RULE,
+  parse(value) {
+    if (value === undefined) return undefined;
+    if (typeof value !== "string" || !UUID_SHAPE.test(value)) throw invalid(SCOPE_TARGET_RULE);
+    return value.toLowerCase();
+  },
+};
+
+const Q_MAX = 200;
+const Q_RULE = `q must be 1 to ${Q_MAX} characters of text to search for, without control characters.`;
+const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c === "\u007f");
+
+export const searchParameter: Parameter<string | undefined> = {
+  in: "query",
+  schema: z
+    .string()
+    .min(1)
+    .max(Q_MAX)
+    .optional()
+    .meta({
+      description:
+        'Words to find in the report\'s text (headline and items), as served: English stemming, "quoted phrases", OR, and -word to exclude.',
+      examples: ["staging database", '"gripper firmware" -vendor'],
+    }),
+  optional: true,
+  accepts: "text",
+  rule: Q_RULE,
+  parse(value) {
+    if (value === undefined) return undefined;
+    if (typeof value !== "string" || hasControlCharacter(value)) throw invalid(Q_RULE);
+    const words = value.trim();
+    if (words.length === 0 || words.length > Q_MAX) throw invalid(Q_RULE);
+    return words;
+  },
+};
+
+/** The message for any cursor this server did not issue for this list: malformed, edited, or another's. */
+export const CURSOR_RULE = "cursor must be the next_cursor of a previous page of this list, unchanged.";
+
+export const cursorParameter: Parameter<Cursor | undefined> = {
+  in: "query",
+  schema: z.string().optional().meta({ description: "The next_cursor of the previous page, with the same filters." }),
+  optional: true,
+  accepts: "next_cursor",
+  rule: CURSOR_RULE,
+  toText: (cursor) => cursor!.text,
+  parse(value) {
+    if (value === undefined) return undefined;
+    const cursor = typeof value === "string" ? decodeCursor(value) : undefined;
+    if (!cursor) throw invalid(CURSOR_RULE);
+    return cursor;
+  },
+};
+
+// ---- The roster (GET /api/v1/team, list_team) ----
+
+export const roleParameter = oneOf("role", memberRoleSchema.options, "Only members with this role.");
+
+const ACTIVE_RULE = "active must be true or false.";
+
+export const activeParameter: Parameter<boolean | undefined> = {
+  in: "query",
+  schema: z.boolean().optional().meta({ description: "Only active (true) or only inactive (false) members." }),
+  optional: true,
+  accepts: "true | false",
+  rule: ACTIVE_RULE,
+  fromText: (text) => (text === "true" ? true : text === "false" ? false : text),
+  parse(value) {
+    if (value === undefined) return undefined;
+    if (typeof value !== "boolean") throw invalid(ACTIVE_RULE);
+    return value;
+  },
+};

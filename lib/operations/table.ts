@@ -4,7 +4,21 @@ import { apiRootSchema } from "@/lib/schemas/api-root";
 import { identitySchema } from "@/lib/schemas/identity";
 import { REPORT_LIMIT, reportListSchema, reportSchema } from "@/lib/schemas/reports";
 import { teamListSchema } from "@/lib/schemas/team";
-import { limitParameter, reportIdParameter, type Parameter } from "./parameters";
+import { ApiError } from "@/lib/errors";
+import { filtersDigest } from "./cursor";
+import {
+  activeParameter,
+  cursorParameter,
+  limitParameter,
+  reportIdParameter,
+  reportScopeParameter,
+  roleParameter,
+  scopeTargetIdParameter,
+  searchParameter,
+  sinceParameter,
+  untilParameter,
+  type Parameter,
+} from "./parameters";
 
 // The operations of API v1, each declared once: how REST reaches it, the scope it needs, its inputs, its
 // output, the statuses it can answer, how it is described, and its MCP tool. The route handlers, the OpenAPI
@@ -37,6 +51,8 @@ export interface Operation<
   /** The scope the key needs; undefined: any valid key. */
   scope: Scope | undefined;
   parameters: Params;
+  /** Checks across parameters (e.g. since ≤ until), after each has been parsed; refusals are invalid_parameter. */
+  check?(input: { [P in keyof Params]: ReturnType<Params[P]["parse"]> }): void;
   output: Out;
   /** Statuses beyond 200 and KEYED_STATUSES (public operations: beyond 200 alone). */
   statuses: readonly Status[];
@@ -107,21 +123,48 @@ const TABLE = {
     tag: "Reports",
     access: "key",
     scope: "reports:read",
-    parameters: { limit: limitParameter },
+    parameters: {
+      limit: limitParameter,
+      since: sinceParameter,
+      until: untilParameter,
+      scope: reportScopeParameter,
+      scope_target_id: scopeTargetIdParameter,
+      q: searchParameter,
+      cursor: cursorParameter,
+    },
+    check: (input) => {
+      if (input.since && input.until && input.since > input.until) {
+        throw new ApiError("invalid_parameter", "since must not be after until.");
+      }
+      if (input.cursor && input.cursor.filters !== reportFiltersDigest(input)) {
+        throw new ApiError(
+          "invalid_parameter",
+          "cursor was made for other filters: repeat the filters of the page it came from, or leave cursor out to start again.",
+        );
+      }
+    },
     output: reportListSchema,
     statuses: [400, 403],
-    summary: "List recent reports",
-    description: `Summaries of the organization's most recent end-of-day reports, newest first (\`generated_at\` descending, ties by \`id\` descending). \`limit\` must be a plain decimal integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} given at most once; anything else is 400 \`invalid_parameter\`.`,
-    brief: `report summaries, newest first; \`limit\` ${REPORT_LIMIT.min}–${REPORT_LIMIT.max}, default ${REPORT_LIMIT.default}`,
-    returns: "Report summaries, newest first.",
+    summary: "List reports",
+    description:
+      "Summaries of the organization's end-of-day reports, newest first (`generated_at` descending, ties by `id` descending), " +
+      "optionally for a period (`since`, `until`), a scope, one lead or member (`scope_target_id`) or words in the text (`q`), " +
+      'a page at a time. Follow `next_cursor` (also in the `Link` header, rel="next") with the same filters for the next ' +
+      "page; pages are stable while new reports arrive. " +
+      `\`limit\` must be a plain decimal integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max}; every parameter may be given at most once, and anything else is 400 \`invalid_parameter\` naming it.`,
+    brief: `report summaries, newest first, a page at a time; \`limit\` ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}), \`since\`, \`until\`, \`scope\`, \`scope_target_id\`, \`q\`, \`cursor\``,
+    returns: "Report summaries, newest first, and the cursor of the next page.",
     tool: {
       name: "list_reports",
-      title: "List recent end-of-day reports",
+      title: "List end-of-day reports",
       description:
-        "Lists the organization's most recent end-of-day reports, newest first. Each entry has the report id, its scope " +
+        "Lists the organization's end-of-day reports, newest first. Each entry has the report id, its scope " +
         "(org: whole company, lead: one lead's area, member: one person), scope_target_id (the lead or member, else null), " +
         "generated_at, and a one-line headline counting shipped items, slipping items, blockers and silent people. " +
-        "Use it to find reports by date or scope, then call get_report with an id for the full content. " +
+        "For a period pass since and until (a date like 2026-11-16 covers that whole UTC day; both inclusive). " +
+        "For one person, get their id from list_team and pass it as scope_target_id (with scope: member or lead). " +
+        "q finds words in the reports' text. When next_cursor is not null there are more: call again with cursor set to it " +
+        "and the same filters. Use it to find reports, then call get_report with an id for the full content. " +
         `limit: ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max}, default ${REPORT_LIMIT.default}. ${scopeNote("reports:read")}`,
     },
   }),
@@ -158,12 +201,13 @@ const TABLE = {
     tag: "Team",
     access: "key",
     scope: "team:read",
-    parameters: {},
+    parameters: { role: roleParameter, active: activeParameter },
     output: teamListSchema,
-    statuses: [403],
+    statuses: [400, 403],
     summary: "List the team",
-    description: "The roster of the key's organization. Email addresses and chat identifiers are never included.",
-    brief: "the roster: name, role, department, is_external, active",
+    description:
+      "The roster of the key's organization, optionally only one `role` or only `active=true` (or `false`) members. Email addresses and chat identifiers are never included.",
+    brief: "the roster: name, role, department, is_external, active; `role` and `active` filter it",
     returns: "The team roster.",
     tool: {
       name: "list_team",
@@ -172,7 +216,7 @@ const TABLE = {
         "Returns the organization's team roster: id, name, role (founder, lead, member), department (or null), " +
         "is_external and active, founders first, then leads, then members. Use it to turn the member ids in reports " +
         "(scope_target_id, member_id) into names and roles, or to see who is on the team. Contact details (email, chat " +
-        `handles) are never included. Takes no input. ${scopeNote("team:read")}`,
+        `handles) are never included. role (founder, lead, member) and active (true or false) narrow it. ${scopeNote("team:read")}`,
     },
   }),
 };
@@ -198,7 +242,14 @@ export const KEYED_OPERATIONS: KeyedOperation[] = Object.values(OPERATIONS).filt
 );
 
 /** An operation's parsed input: each parameter's value by name. */
-export type InputOf<O extends Operation> = { [P in keyof O["parameters"]]: ReturnType<O["parameters"][P]["parse"]> };
+type ValueOf<O extends Operation, P extends keyof O["parameters"]> = ReturnType<O["parameters"][P]["parse"]>;
+
+/** Parameters that may be absent are optional keys, so a caller writes only what it asks for. */
+export type InputOf<O extends Operation> = {
+  [P in keyof O["parameters"] as undefined extends ValueOf<O, P> ? never : P]: ValueOf<O, P>;
+} & {
+  [P in keyof O["parameters"] as undefined extends ValueOf<O, P> ? P : never]?: ValueOf<O, P>;
+};
 
 export type OperationInput<N extends OperationName> = InputOf<(typeof OPERATIONS)[N]>;
 
@@ -214,3 +265,10 @@ export function statusesOf(operation: Operation): Status[] {
   const base: readonly Status[] = operation.access === "key" ? [200, ...KEYED_STATUSES] : [200];
   return [...new Set([...base, ...operation.statuses])].sort((a, b) => a - b);
 }
+
+/** The digest a list_reports cursor carries: the filters of the page it continues (not its limit or position). */
+export function reportFiltersDigest({ since, until, scope, scope_target_id, q }: ReportFilterInput): string {
+  return filtersDigest({ since, until, scope, scope_target_id, q });
+}
+
+type ReportFilterInput = Partial<Record<"since" | "until" | "scope" | "scope_target_id" | "q", string>>;

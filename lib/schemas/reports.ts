@@ -3,6 +3,7 @@ import { timestamp, uuid } from "./common";
 
 const REPORT_SCOPES = ["org", "lead", "member"] as const;
 export const reportScopeSchema = z.enum(REPORT_SCOPES);
+export type ReportScope = z.infer<typeof reportScopeSchema>;
 
 export const REPORT_LIMIT = { min: 1, max: 50, default: 14 } as const;
 
@@ -48,8 +49,14 @@ export const reportListSchema = z
   .object({
     reports: z.array(reportSummarySchema),
     count: z.int().meta({ description: "Number of reports in this response." }),
+    next_cursor: z.string().nullable().meta({
+      description:
+        "Pass it as `cursor`, with the same filters, for the next page; null on the last page. Opaque, and bound to this organization and these filters.",
+      example: "WzEsIjVkMGUwMDAxLTAwMDEi…",
+    }),
   })
   .meta({ id: "ReportList" });
 
 export type Report = z.infer<typeof reportSchema>;
 export type ReportList = z.infer<typeof reportListSchema>;
+export type ReportSummary = z.infer<typeof reportSummarySchema>;

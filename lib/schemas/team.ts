@@ -2,12 +2,14 @@ import { z } from "zod";
 import { uuid } from "./common";
 
 const MEMBER_ROLES = ["founder", "lead", "member"] as const;
+export const memberRoleSchema = z.enum(MEMBER_ROLES);
+export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 export const teamMemberSchema = z
   .object({
     id: uuid,
     name: z.string(),
-    role: z.enum(MEMBER_ROLES),
+    role: memberRoleSchema,
     department: z.string().nullable(),
     is_external: z.boolean(),
     active: z.boolean(),

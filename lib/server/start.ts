@@ -2,6 +2,7 @@ import { EnvError, getEnv, signInUrl } from "@/lib/env";
 import { EmbeddedDbBusyError, getDbHandle, pendingMigrations } from "@/lib/db";
 import type { SqlReader } from "@/lib/db/sql";
 import { log } from "@/lib/log";
+import { fillMissingSearchText } from "@/lib/data/report-search-text";
 
 const registry = globalThis as typeof globalThis & { __sundownStarted?: Promise<void> };
 
@@ -47,6 +48,12 @@ async function start(): Promise<void> {
     // database) should not wait for a first connection to the database (a TLS handshake on managed hosts).
     void warnOnPendingMigrations(handle.sql);
   }
+  // Not awaited either: reports stored before search existed become searchable shortly after start.
+  void fillMissingSearchText()
+    .then((filled) => filled > 0 && log("info", "filled in the search text of stored reports", { reports: filled }))
+    .catch((error: Error) =>
+      log("warn", "could not fill in the search text of stored reports", { error: error.message }),
+    );
   if (!env.REDIS_URL && !env.UPSTASH_REDIS_REST_URL && env.NODE_ENV === "production") {
     log("warn", "no shared rate-limit store configured: the per-key limit holds per instance only");
   }

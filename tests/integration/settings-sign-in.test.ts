@@ -8,10 +8,10 @@ import { getDb } from "@/lib/db";
 import {
   authorizeCredentials,
   getAuthOptions,
-  resolveAuthSecret,
   SESSION_MAX_AGE_SECONDS,
   SIGN_IN_RATE_LIMITED,
 } from "@/lib/auth/next-auth";
+import { resolveAuthSecret } from "@/lib/auth/server-secret";
 import { sessionUserFromCookies } from "@/lib/auth/session";
 import { endSession } from "@/lib/data/ended-sessions";
 import { findSessionUser, findSessionUserByEmail } from "@/lib/data/users";

@@ -60,12 +60,13 @@ describe("text renderings", () => {
   });
 
   it("renders lists with a count line", () => {
-    expect(renderReportList({ reports: [], count: 0 })).toBe("No reports yet.");
+    expect(renderReportList({ reports: [], count: 0, next_cursor: null })).toBe("No reports match.");
     const list = renderReportList({
       reports: [
         { id: REPORT_ID, scope: "lead", scope_target_id: REPORT_ID, generated_at: REPORT.generated_at, headline: null },
       ],
       count: 1,
+      next_cursor: null,
     });
     expect(list).toBe(
       `1 report, most recent first:\n- ${REPORT.generated_at} · lead for ${REPORT_ID} · (no headline) · id ${REPORT_ID}`,
@@ -133,7 +134,7 @@ describe("REST source (stdio server)", () => {
 
   it("calls the REST twin of each tool with the key in the Authorization header, never the URL", async () => {
     const { source: s, seen } = source((url) =>
-      url.includes("/reports/") ? json(200, REPORT) : json(200, { reports: [], count: 0 }),
+      url.includes("/reports/") ? json(200, REPORT) : json(200, { reports: [], count: 0, next_cursor: null }),
     );
     await s.answer("list_reports", { limit: 3 });
     expect(await s.answer("get_report", { id: REPORT_ID })).toEqual(REPORT);

@@ -33,7 +33,7 @@ const KEYED = {
     scope: "reports:read",
     statuses: [200, 304, 400, 401, 403, 404, 405, 429, 500, 503],
   },
-  "/api/v1/team": { id: "listTeam", scope: "team:read", statuses: [200, 304, 401, 403, 405, 429, 500, 503] },
+  "/api/v1/team": { id: "listTeam", scope: "team:read", statuses: [200, 304, 400, 401, 403, 405, 429, 500, 503] },
 } as const;
 
 describe("OpenAPI document", () => {
@@ -146,15 +146,30 @@ describe("OpenAPI document", () => {
     expect(resolve(op("/api/v1/reports").responses[503]).headers["Retry-After"]).toBeDefined();
   });
 
-  it("documents limit (integer 1..50, default 14, optional) and id (uuid, required)", () => {
-    expect(op("/api/v1/reports").parameters).toEqual([
-      expect.objectContaining({
-        in: "query",
-        name: "limit",
-        schema: expect.objectContaining({ type: "integer", minimum: 1, maximum: 50, default: 14 }),
-      }),
+  it("documents the list's parameters (limit integer 1..50 default 14; filters; cursor), all optional, and id (uuid, required)", () => {
+    const parameters = op("/api/v1/reports").parameters;
+    expect(parameters.map((p: { name: string }) => p.name)).toEqual([
+      "limit",
+      "since",
+      "until",
+      "scope",
+      "scope_target_id",
+      "q",
+      "cursor",
     ]);
-    expect(op("/api/v1/reports").parameters[0].required).not.toBe(true);
+    expect(parameters.every((p: { in: string; required?: boolean }) => p.in === "query" && p.required !== true)).toBe(
+      true,
+    );
+    expect(parameters[0].schema).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 14 });
+    expect(parameters[3].schema).toMatchObject({ type: "string", enum: ["org", "lead", "member"] });
+    expect(parameters[4].schema).toMatchObject({ type: "string", format: "uuid" });
+    expect(parameters[1].schema.examples).toContain("2026-11-16");
+    expect(
+      op("/api/v1/team").parameters.map((p: { name: string; schema: { type: string } }) => [p.name, p.schema.type]),
+    ).toEqual([
+      ["role", "string"],
+      ["active", "boolean"],
+    ]);
     expect(op("/api/v1/reports/{id}").parameters).toEqual([
       expect.objectContaining({
         in: "path",
@@ -163,6 +178,12 @@ describe("OpenAPI document", () => {
         schema: expect.objectContaining({ type: "string", format: "uuid" }),
       }),
     ]);
+  });
+
+  it("documents the next page: next_cursor in the body and the Link header", () => {
+    const list = resolve(op("/api/v1/reports").responses["200"]);
+    expect(Object.keys(list.headers)).toContain("Link");
+    expect(doc.components.schemas.ReportList.required).toContain("next_cursor");
   });
 
   it("generates its schemas from the runtime zod schemas", () => {

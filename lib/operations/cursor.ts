@@ -1,0 +1,77 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { resolveAuthSecret } from "@/lib/auth/server-secret";
+import { UUID_SHAPE } from "@/lib/schemas/common";
+
+// Page cursors: opaque to clients, but a signed record of where the last page ended (its last report's
+// generated_at and id: a keyset position, so pages stay stable while new reports arrive), which organization
+// it belongs to, and a digest of the filters it was made for. Signed with a key derived from the server
+// secret, so every instance reads every other's cursors and none can be forged or edited.
+//
+// Reading a cursor needs no secret (the stdio server passes cursors through to the REST API unchanged);
+// the server checks the signature and the organization once it knows the key (lib/operations/answers.ts).
+
+export interface CursorPosition {
+  /** ISO 8601 with milliseconds, as generated_at is served. */
+  generatedAt: string;
+  id: string;
+}
+
+export interface Cursor extends CursorPosition {
+  organizationId: string;
+  /** filtersDigest() of the filters the page was asked with. */
+  filters: string;
+  /** The cursor as the client sent it. */
+  text: string;
+}
+
+const VERSION = 1;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const FORMAT = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{22})$/;
+
+let signingKey: Buffer | undefined;
+
+function sign(payload: string): Buffer {
+  signingKey ??= createHmac("sha256", resolveAuthSecret()).update("sundown/page-cursor/v1").digest();
+  return createHmac("sha256", signingKey).update(payload).digest().subarray(0, 16);
+}
+
+/** A short, stable digest of a page's filters (absent ones left out), for a cursor to be checked against. */
+export function filtersDigest(filters: Record<string, string | number | boolean | undefined>): string {
+  const present = Object.entries(filters)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash("sha256").update(JSON.stringify(present)).digest("base64url").slice(0, 16);
+}
+
+export function encodeCursor(cursor: Omit<Cursor, "text">): string {
+  const fields = [VERSION, cursor.organizationId, cursor.filters, cursor.generatedAt, cursor.id];
+  const payload = Buffer.from(JSON.stringify(fields)).toString("base64url");
+  return `${payload}.${sign(payload).toString("base64url")}`;
+}
+
+/** What a cursor says, unverified; undefined when it is not shaped like one of ours at all. */
+export function decodeCursor(text: string): Cursor | undefined {
+  const match = FORMAT.exec(text);
+  if (!match) return undefined;
+  let fields: unknown;
+  try {
+    fields = JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8"));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(fields) || fields.length !== 5 || fields[0] !== VERSION) return undefined;
+  const [, organizationId, filters, generatedAt, id] = fields as unknown[];
+  if (typeof organizationId !== "string" || !UUID_SHAPE.test(organizationId)) return undefined;
+  if (typeof filters !== "string" || typeof id !== "string" || !UUID_SHAPE.test(id)) return undefined;
+  if (typeof generatedAt !== "string" || !INSTANT.test(generatedAt) || Number.isNaN(Date.parse(generatedAt)))
+    return undefined;
+  return { organizationId, filters, generatedAt, id, text };
+}
+
+/** True when this server signed the cursor: nobody edited or forged it. */
+export function isAuthentic(cursor: Cursor): boolean {
+  const [payload, signature] = cursor.text.split(".") as [string, string];
+  const given = Buffer.from(signature, "base64url");
+  const expected = sign(payload);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
