@@ -1,5 +1,3 @@
-import { getSql } from "@/lib/db";
-import type { Statement } from "@/lib/db/sql";
 import { scrubContactDetails } from "./scrub";
 
 // What `q` searches: a report's text exactly as the API serves it, after contact details are removed, so a
@@ -7,7 +5,7 @@ import { scrubContactDetails } from "./scrub";
 // searchable words from it (reports.search_vector, a generated column with a GIN index).
 
 /** Enough for any real report; beyond it the words would outgrow what one tsvector may hold (1 MB). */
-export const MAX_SEARCH_TEXT = 200_000;
+const MAX_SEARCH_TEXT = 200_000;
 
 /** Every string value of the served content, one per line: the headline and the items' text. */
 export function reportSearchText(content: unknown): string {
@@ -25,32 +23,4 @@ export function reportSearchText(content: unknown): string {
     }
   }
   return parts.join("\n").slice(0, MAX_SEARCH_TEXT);
-}
-
-const missing: Statement = {
-  name: "report-search-text-missing",
-  text: `SELECT id, content FROM reports WHERE search_text IS NULL LIMIT $1`,
-};
-const fill: Statement = {
-  name: "report-search-text-fill",
-  text: `UPDATE reports r SET search_text = f.search_text
-    FROM jsonb_to_recordset($1::jsonb) AS f(id uuid, search_text text)
-    WHERE r.id = f.id AND r.search_text IS NULL`,
-};
-
-/**
- * Writes the search text of reports stored without one (before the column existed, or by a tool that wrote
- * the table directly), a batch at a time. Returns how many it filled. Safe to run on many instances at once.
- */
-export async function fillMissingSearchText(batchSize = 500): Promise<number> {
-  const sql = await getSql();
-  let filled = 0;
-  for (;;) {
-    const rows = await sql.rows<{ id: string; content: unknown }>(missing, [batchSize]);
-    if (rows.length === 0) return filled;
-    const texts = rows.map((row) => ({ id: row.id, search_text: reportSearchText(row.content) }));
-    await sql.rows(fill, [JSON.stringify(texts)]);
-    filled += rows.length;
-    if (rows.length < batchSize) return filled;
-  }
 }

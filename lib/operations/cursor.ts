@@ -10,13 +10,10 @@ import { UUID_SHAPE } from "@/lib/schemas/common";
 // Reading a cursor needs no secret (the stdio server passes cursors through to the REST API unchanged);
 // the server checks the signature and the organization once it knows the key (lib/operations/answers.ts).
 
-export interface CursorPosition {
-  /** ISO 8601 with milliseconds, as generated_at is served. */
+export interface Cursor {
+  /** The last report of the page: generated_at (ISO 8601 with milliseconds, as served) and id. */
   generatedAt: string;
   id: string;
-}
-
-export interface Cursor extends CursorPosition {
   organizationId: string;
   /** filtersDigest() of the filters the page was asked with. */
   filters: string;

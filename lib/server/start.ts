@@ -2,7 +2,7 @@ import { EnvError, getEnv, signInUrl } from "@/lib/env";
 import { EmbeddedDbBusyError, getDbHandle, pendingMigrations } from "@/lib/db";
 import type { SqlReader } from "@/lib/db/sql";
 import { log } from "@/lib/log";
-import { fillMissingSearchText } from "@/lib/data/report-search-text";
+import { fillMissingSearchText } from "@/lib/data/report-search-backfill";
 
 const registry = globalThis as typeof globalThis & { __sundownStarted?: Promise<void> };
 

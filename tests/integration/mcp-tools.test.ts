@@ -69,7 +69,11 @@ describe("MCP tools over Streamable HTTP (in-process)", () => {
 
     const three = await client.callTool({ name: "list_reports", arguments: { limit: 3 } });
     expect(three.structuredContent).toEqual(await rest(listReports, "/api/v1/reports?limit=3"));
-    expect(textOf(three).split("\n")).toHaveLength(4);
+    const lines = textOf(three).split("\n");
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toBe(
+      `More reports follow: call list_reports again with the same filters and cursor: ${(three.structuredContent as { next_cursor: string }).next_cursor}`,
+    );
   });
 
   it("get_report matches GET /api/v1/reports/{id}, and the text carries every section", async () => {

@@ -39,10 +39,11 @@ describe("GET /api/v1/me", () => {
 });
 
 describe("GET /api/v1/reports", () => {
-  it("returns 14 summaries by default, most recent first, with count", async () => {
+  it("returns 14 summaries by default, most recent first, with count and the next page's cursor", async () => {
     const res = await call(listReports, "/api/v1/reports", { headers: bearer(acme.key) });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(["count", "reports"]);
+    expect(Object.keys(res.body).sort()).toEqual(["count", "next_cursor", "reports"]);
+    expect(res.body.next_cursor).toEqual(expect.any(String));
     expect(res.body.reports).toHaveLength(14);
     expect(res.body.count).toBe(14);
     const times = res.body.reports.map((r: { generated_at: string }) => r.generated_at);

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { TOOLS } from "@/lib/mcp/tools";
+import { encodeCursor } from "@/lib/operations/cursor";
 import { parseRestInput, parseToolArguments, restPathOf } from "@/lib/operations/input";
-import { OPERATIONS } from "@/lib/operations/table";
+import { OPERATIONS, reportFiltersDigest } from "@/lib/operations/table";
 
 // Each input is judged by the table's parse function, whichever surface it arrives on: REST's query string or
 // path, or an MCP tool's arguments. Same input, same answer, same message.
@@ -141,5 +142,19 @@ describe("REST paths from an input (the stdio server's requests)", () => {
       "/api/v1/reports/3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b",
     );
     expect(restPathOf(OPERATIONS.team, {})).toBe("/api/v1/team");
+    expect(restPathOf(OPERATIONS.team, { role: "lead", active: false })).toBe("/api/v1/team?role=lead&active=false");
+  });
+
+  it("carry a cursor through unchanged: the stdio server cannot (and need not) check its signature", () => {
+    const text = encodeCursor({
+      organizationId: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b",
+      filters: reportFiltersDigest({ scope: "lead" }),
+      generatedAt: "2026-11-20T17:00:00.000Z",
+      id: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6c",
+    });
+    const input = parseToolArguments(OPERATIONS.list_reports, { limit: 5, scope: "lead", cursor: text });
+    const url = new URL(restPathOf(OPERATIONS.list_reports, input), "http://x");
+    expect(url.searchParams.get("cursor")).toBe(text);
+    expect(parseRestInput(OPERATIONS.list_reports, url.searchParams, {}).cursor?.text).toBe(text);
   });
 });
