@@ -6,6 +6,7 @@ import {
   type ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { Scope } from "@/lib/auth/scopes";
 import { ApiError, toApiError } from "@/lib/errors";
 import { parseToolArguments } from "@/lib/operations/input";
 import {
@@ -47,8 +48,13 @@ function inputSchemaOf(operation: Operation): ObjectSchema | undefined {
   return Object.keys(shape).length === 0 ? undefined : z.object(shape);
 }
 
+const scopeNote = (scope: Scope) => `Needs the ${scope} scope; without it the call returns an error naming the scope.`;
+
 export const TOOLS: ToolDefinition[] = KEYED_OPERATIONS.map((operation) => ({
   ...operation.tool!,
+  description: operation.scope
+    ? `${operation.tool!.description} ${scopeNote(operation.scope)}`
+    : operation.tool!.description,
   operation,
   input: inputSchemaOf(operation),
 }));
