@@ -3,6 +3,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { API_VERSION } from "@/lib/discovery/api-root";
 import { registerDayReports } from "./day-reports";
+import { registerPeriodRollup } from "./period-rollup";
 import { registerLeadBrief } from "./prompts";
 import { invalidParamsResponse, withoutMcpErrorPrefix } from "./request-params";
 import { registerReportResources } from "./resources";
@@ -36,6 +37,7 @@ export function createSundownServer(source: SundownSource, hooks: McpHooks = {})
   registerReportResources(server, source, hooks);
   registerDayReports(server, source, hooks);
   registerLeadBrief(server, source, hooks);
+  registerPeriodRollup(server, source, hooks);
   return server;
 }
 

@@ -102,13 +102,14 @@ describe("reports as MCP resources", () => {
 });
 
 describe("the lead_brief prompt", () => {
-  it("is listed with its optional count argument", async () => {
+  it("is listed with its optional count argument, next to period_rollup", async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts).toEqual([
       expect.objectContaining({
         name: "lead_brief",
         arguments: [expect.objectContaining({ name: "count", required: false })],
       }),
+      expect.objectContaining({ name: "period_rollup" }),
     ]);
   });
 
