@@ -217,25 +217,30 @@ async function completeMemberId(source: SundownSource, typed: string | undefined
   }
 }
 
+/**
+ * An optional string argument with a completer. The SDK turns completions on when the string inside an optional
+ * schema has a completer, but answers from the completer of the argument's own (optional) schema: both get it.
+ */
+function completableArgument(
+  description: string,
+  complete: (typed: string | undefined) => Promise<string[]> | string[],
+) {
+  return completable(completable(z.string(), complete).optional().meta({ description }), complete);
+}
+
 // Prompt arguments arrive as strings; they are judged in the handler (parseArguments), so a refusal is REST's
-// invalid_parameter in REST's words rather than the SDK's zod message. The SDK looks for a completer on the
-// argument's own schema, so the completers sit on the optional schemas.
+// invalid_parameter in REST's words rather than the SDK's zod message.
 function argumentsOf(source: SundownSource) {
   return {
     days: z
       .string()
       .optional()
       .meta({ description: `How many days back from now, 1 to ${ROLLUP.maxDays} (default ${ROLLUP.defaultDays}).` }),
-    member_id: completable(
-      z
-        .string()
-        .optional()
-        .meta({ description: "Only the reports about this lead or member: their id from list_team." }),
-      (typed) => completeMemberId(source, typed),
+    member_id: completableArgument("Only the reports about this lead or member: their id from list_team.", (typed) =>
+      completeMemberId(source, typed),
     ),
-    scope: completable(
-      z.string().optional().meta({ description: "Only reports of this scope: org, lead or member." }),
-      (typed) => reportScopeSchema.options.filter((s) => s.startsWith(typed ?? "")),
+    scope: completableArgument("Only reports of this scope: org, lead or member.", (typed) =>
+      reportScopeSchema.options.filter((s) => s.startsWith(typed ?? "")),
     ),
   };
 }
