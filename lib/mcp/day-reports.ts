@@ -63,7 +63,7 @@ export function registerDayReports(server: McpServer, source: SundownSource, hoo
       }
     },
     complete: {
-      date: async (typed) => (await recentDays(source).catch(() => [])).filter((d) => d.startsWith(typed ?? "")),
+      date: async (typed) => (await recentDays(source)).filter((d) => d.startsWith(typed ?? "")),
     },
   });
   server.registerResource(

@@ -120,7 +120,7 @@ describe("period_rollup", () => {
     const all = expectedOrder(org.reports);
     expect(idsOf(resources)).toEqual(all.slice(0, 30));
     expect(text).toContain("30 attached, 6 left out");
-    expect(text).toContain(`generated before ${org.reports.find((r) => r.id === all[29])!.generated_at}`);
+    expect(text).toContain(`older (generated at or before ${org.reports.find((r) => r.id === all[29])!.generated_at})`);
     expect(await readTheRest(text)).toEqual(all.slice(30));
   });
 
@@ -130,6 +130,7 @@ describe("period_rollup", () => {
     await withHistoryMcp(busy, undefined, async (other) => {
       const { text, resources } = await rollup({ days: "1" }, other);
       expect(resources).toHaveLength(30);
+      expect(text).toContain("Write a rollup of the last day (");
       expect(text).toContain("30 attached, more than 150 left out");
       expect(await readTheRest(text, other)).toEqual(expectedOrder(busy.reports).slice(30));
     });
@@ -201,9 +202,9 @@ describe("period_rollup", () => {
   });
 
   it("completes scope and member_id (by name or id) for clients that offer completions", async () => {
-    const complete = async (name: string, value: string) =>
+    const complete = async (name: string, value: string, on: Client = client) =>
       (
-        await client.complete({
+        await on.complete({
           ref: { type: "ref/prompt", name: "period_rollup" },
           argument: { name, value },
         })
@@ -212,5 +213,9 @@ describe("period_rollup", () => {
     expect(await complete("member_id", "pat")).toEqual([dev]);
     expect(await complete("member_id", aisha.slice(0, 8))).toEqual([aisha]);
     expect(await complete("member_id", "nobody")).toEqual([]);
+    // Names need team:read: without it there is nothing to offer.
+    await withHistoryMcp(org, ["reports:read"], async (reportsOnly) => {
+      expect(await complete("member_id", "pat", reportsOnly)).toEqual([]);
+    });
   });
 });
