@@ -55,6 +55,7 @@ export function registerDayReports(server: McpServer, source: SundownSource, hoo
             uri: dayUri(date),
             name: `reports-${date}`,
             title: `Reports of ${date} (UTC)`,
+            description: `Summaries of the reports generated on ${date} (UTC), newest first.`,
             mimeType: JSON_MIME,
           })),
         };

@@ -106,6 +106,7 @@ describe("sundown://reports/day/{date}", () => {
         uri: "sundown://reports/day/2026-11-07",
         name: "reports-2026-11-07",
         title: "Reports of 2026-11-07 (UTC)",
+        description: "Summaries of the reports generated on 2026-11-07 (UTC), newest first.",
         mimeType: "application/json",
       }),
     ]);
