@@ -12,13 +12,13 @@ import type { McpHooks } from "./tools";
 
 const LATEST_REPORTS_URI = "sundown://reports/latest";
 const REPORT_URI_TEMPLATE = "sundown://reports/{id}";
-const JSON_MIME = "application/json";
+export const JSON_MIME = "application/json";
 
 export function reportUri(id: string): string {
   return `sundown://reports/${id}`;
 }
 
-function jsonContents(uri: URL, data: unknown): ReadResourceResult {
+export function jsonContents(uri: URL, data: unknown): ReadResourceResult {
   return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(data, null, 2) }] };
 }
 

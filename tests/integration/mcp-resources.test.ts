@@ -32,9 +32,8 @@ describe("reports as MCP resources", () => {
     const { resources } = await client.listResources();
     const latest = await rest(listReports, "/api/v1/reports");
     expect(resources[0]).toMatchObject({ uri: "sundown://reports/latest", mimeType: "application/json" });
-    expect(resources.slice(1).map((r) => r.uri)).toEqual(
-      latest.reports.map((r: { id: string }) => `sundown://reports/${r.id}`),
-    );
+    const reportUris = resources.map((r) => r.uri).filter((uri) => /^sundown:\/\/reports\/[0-9a-f-]{36}$/.test(uri));
+    expect(reportUris).toEqual(latest.reports.map((r: { id: string }) => `sundown://reports/${r.id}`));
     for (const r of resources) {
       for (const headline of latest.reports.map((x: { headline: string }) => x.headline)) {
         expect(`${r.name} ${r.title ?? ""} ${r.description ?? ""}`).not.toContain(headline);
@@ -43,6 +42,7 @@ describe("reports as MCP resources", () => {
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates).toEqual([
       expect.objectContaining({ uriTemplate: "sundown://reports/{id}", mimeType: "application/json" }),
+      expect.objectContaining({ uriTemplate: "sundown://reports/day/{date}", mimeType: "application/json" }),
     ]);
   });
 
@@ -102,13 +102,14 @@ describe("reports as MCP resources", () => {
 });
 
 describe("the lead_brief prompt", () => {
-  it("is listed with its optional count argument", async () => {
+  it("is listed with its optional count argument, next to period_rollup", async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts).toEqual([
       expect.objectContaining({
         name: "lead_brief",
         arguments: [expect.objectContaining({ name: "count", required: false })],
       }),
+      expect.objectContaining({ name: "period_rollup" }),
     ]);
   });
 

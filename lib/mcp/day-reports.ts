@@ -1,0 +1,92 @@
+import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ApiError } from "@/lib/errors";
+import { sinceParameter, untilParameter } from "@/lib/operations/parameters";
+import { REPORT_LIMIT, reportListSchema } from "@/lib/schemas/reports";
+import { toMcpError } from "./errors";
+import { walkSummaries } from "./report-pages";
+import { JSON_MIME, jsonContents } from "./resources";
+import type { SundownSource } from "./source";
+import type { McpHooks } from "./tools";
+
+// sundown://reports/day/{date}: one UTC day's report summaries, for clients that browse resources. The contents
+// are GET /api/v1/reports?since=<date>&until=<date> with every page read (up to a bound); names and titles carry
+// only dates, never report text.
+
+const DAY_URI_TEMPLATE = "sundown://reports/day/{date}";
+/** Summaries per day at most; past it, next_cursor continues with list_reports. */
+const DAY_MAX_REPORTS = 250;
+/** Days listed and offered for completion: those of the newest reports. */
+const RECENT_DAYS = 7;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_RULE = "date must be a calendar date such as 2026-11-20 (a whole UTC day).";
+
+function dayUri(date: string): string {
+  return `sundown://reports/day/${date}`;
+}
+
+/** The day's bounds as list_reports takes them; refusals are invalid_parameter, like REST's. */
+function parseDay(value: unknown): { since: string; until: string } {
+  if (typeof value !== "string" || !DATE.test(value)) throw new ApiError("invalid_parameter", DATE_RULE);
+  try {
+    return { since: sinceParameter.parse(value)!, until: untilParameter.parse(value)! };
+  } catch {
+    throw new ApiError("invalid_parameter", DATE_RULE);
+  }
+}
+
+/** The UTC days of the newest reports, newest first; none without reports:read. */
+async function recentDays(source: SundownSource): Promise<string[]> {
+  try {
+    const { reports } = await source.answer("list_reports", { limit: REPORT_LIMIT.max });
+    return [...new Set(reports.map((r) => r.generated_at.slice(0, 10)))].slice(0, RECENT_DAYS);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "insufficient_scope") return [];
+    throw error;
+  }
+}
+
+export function registerDayReports(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
+  const template = new ResourceTemplate(DAY_URI_TEMPLATE, {
+    list: async () => {
+      try {
+        const days = await recentDays(source);
+        return {
+          resources: days.map((date) => ({
+            uri: dayUri(date),
+            name: `reports-${date}`,
+            title: `Reports of ${date} (UTC)`,
+            description: `Summaries of the reports generated on ${date} (UTC), newest first.`,
+            mimeType: JSON_MIME,
+          })),
+        };
+      } catch (error) {
+        throw toMcpError(error, DAY_URI_TEMPLATE, hooks);
+      }
+    },
+    complete: {
+      date: async (typed) => (await recentDays(source)).filter((d) => d.startsWith(typed ?? "")),
+    },
+  });
+  server.registerResource(
+    "reports_of_day",
+    template,
+    {
+      title: "One day's end-of-day reports",
+      description:
+        "Summaries (id, scope, scope_target_id, generated_at, headline) of every report generated on one UTC day, " +
+        `newest first: {date, reports, count, next_cursor}. At most ${DAY_MAX_REPORTS}; past that, next_cursor ` +
+        "continues with list_reports (since and until set to the date). Needs reports:read.",
+      mimeType: JSON_MIME,
+    },
+    async (uri, variables) => {
+      try {
+        const day = parseDay(variables.date);
+        const walk = await walkSummaries(source, day, DAY_MAX_REPORTS);
+        const list = reportListSchema.parse({ ...walk, count: walk.reports.length });
+        return jsonContents(uri, { date: variables.date, ...list });
+      } catch (error) {
+        throw toMcpError(error, DAY_URI_TEMPLATE, hooks);
+      }
+    },
+  );
+}
