@@ -7,6 +7,7 @@ import { walkSummaries } from "./report-pages";
 import { JSON_MIME, jsonContents } from "./resources";
 import type { SundownSource } from "./source";
 import type { McpHooks } from "./tools";
+import { NEEDS_REPORTS_READ } from "./scope-note";
 
 // sundown://reports/day/{date}: one UTC day's report summaries, for clients that browse resources. The contents
 // are GET /api/v1/reports?since=<date>&until=<date> with every page read (up to a bound); names and titles carry
@@ -75,7 +76,7 @@ export function registerDayReports(server: McpServer, source: SundownSource, hoo
       description:
         "Summaries (id, scope, scope_target_id, generated_at, headline) of every report generated on one UTC day, " +
         `newest first: {date, reports, count, next_cursor}. At most ${DAY_MAX_REPORTS}; past that, next_cursor ` +
-        "continues with list_reports (since and until set to the date). Needs reports:read.",
+        `continues with list_reports (since and until set to the date). ${NEEDS_REPORTS_READ}`,
       mimeType: JSON_MIME,
     },
     async (uri, variables) => {

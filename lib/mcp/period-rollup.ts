@@ -11,6 +11,7 @@ import { walkSummaries, type ReportFilters, type SummaryWalk } from "./report-pa
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
 import type { McpHooks } from "./tools";
+import { NEEDS_REPORTS_READ } from "./scope-note";
 
 // period_rollup: the most common question, "what happened over the last N days", for the organization, one
 // scope, or one lead or member. It reads the period's reports with list_reports and get_report, as an agent
@@ -263,7 +264,7 @@ export function registerPeriodRollup(server: McpServer, source: SundownSource, h
         `Rolls up the end-of-day reports of the last days (default ${ROLLUP.defaultDays}, up to ${ROLLUP.maxDays}) ` +
         "for the organization, one scope, or one lead or member (member_id from list_team): shipped work, slipping " +
         `work, blockers, quiet people, KPI trends and follow-ups. Attaches at most ${ROLLUP.maxReports} reports ` +
-        `(${ROLLUP.maxBytes / 1000} KB) and says how to read any it left out. Needs reports:read.`,
+        `(${ROLLUP.maxBytes / 1000} KB) and says how to read any it left out. ${NEEDS_REPORTS_READ}`,
       argsSchema: argumentsOf(source),
     },
     async (args): Promise<GetPromptResult> => {

@@ -6,6 +6,7 @@ import { toMcpError } from "./errors";
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
 import type { McpHooks } from "./tools";
+import { NEEDS_REPORTS_READ } from "./scope-note";
 
 const LEAD_BRIEF = { name: "lead_brief", defaultCount: 7, maxCount: 14 } as const;
 
@@ -43,8 +44,7 @@ export function registerLeadBrief(server: McpServer, source: SundownSource, hook
     LEAD_BRIEF.name,
     {
       title: "Lead brief: blockers and slipping work",
-      description:
-        "Turns the latest end-of-day reports into a short brief for a lead: blockers, slipping work, quiet people, KPIs at risk and follow-ups. Needs reports:read.",
+      description: `Turns the latest end-of-day reports into a short brief for a lead: blockers, slipping work, quiet people, KPIs at risk and follow-ups. ${NEEDS_REPORTS_READ}`,
       argsSchema: { count: countArgument },
     },
     async ({ count = LEAD_BRIEF.defaultCount }): Promise<GetPromptResult> => {

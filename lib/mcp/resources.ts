@@ -6,6 +6,7 @@ import { REPORT_LIMIT, reportListSchema, reportSchema } from "@/lib/schemas/repo
 import { toMcpError } from "./errors";
 import type { SundownSource } from "./source";
 import type { McpHooks } from "./tools";
+import { NEEDS_REPORTS_READ } from "./scope-note";
 
 // Reports as resources, for clients that attach context rather than call tools. Contents are the same JSON
 // as the REST API returns; report text stays inside the contents, never in names or descriptions.
@@ -28,7 +29,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
     LATEST_REPORTS_URI,
     {
       title: "Latest end-of-day reports",
-      description: `Summaries of the ${REPORT_LIMIT.default} most recent reports (id, scope, generated_at, headline), newest first. Needs reports:read.`,
+      description: `Summaries of the ${REPORT_LIMIT.default} most recent reports (id, scope, generated_at, headline), newest first. ${NEEDS_REPORTS_READ}`,
       mimeType: JSON_MIME,
     },
     async (uri) => {
@@ -67,8 +68,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
     template,
     {
       title: "End-of-day report",
-      description:
-        "One report in full (headline, kpi_status, shipped, silent, slipping, blockers) by id. Needs reports:read.",
+      description: `One report in full (headline, kpi_status, shipped, silent, slipping, blockers) by id. ${NEEDS_REPORTS_READ}`,
       mimeType: JSON_MIME,
     },
     async (uri, variables) => {

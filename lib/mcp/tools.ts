@@ -6,7 +6,6 @@ import {
   type ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { Scope } from "@/lib/auth/scopes";
 import { ApiError, toApiError } from "@/lib/errors";
 import { parseToolArguments } from "@/lib/operations/input";
 import {
@@ -19,6 +18,7 @@ import {
 } from "@/lib/operations/table";
 import { renderIdentity, renderReport, renderReportList, renderTeam } from "./render";
 import type { SundownSource } from "./source";
+import { scopeNote } from "./scope-note";
 
 // The four tools: the MCP twins of the keyed operations (lib/operations/table.ts), served by both the remote
 // server (database) and the stdio server (REST API). Name, description, input and output come from the table;
@@ -47,8 +47,6 @@ function inputSchemaOf(operation: Operation): ObjectSchema | undefined {
   );
   return Object.keys(shape).length === 0 ? undefined : z.object(shape);
 }
-
-const scopeNote = (scope: Scope) => `Needs the ${scope} scope; without it the call returns an error naming the scope.`;
 
 export const TOOLS: ToolDefinition[] = KEYED_OPERATIONS.map((operation) => ({
   ...operation.tool!,
