@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { hashPresentedKey, verifyKeyHash } from "@/lib/auth/verify-api-key";
+import { getDb } from "@/lib/db";
 import { createDatabaseSource } from "@/lib/mcp/database-source";
 import { TOOLS, callTool } from "@/lib/mcp/tools";
 import { CURSOR_RULE } from "@/lib/operations/parameters";
@@ -259,26 +260,57 @@ async function walk(
 const restPager = (org: HistoryOrg) => (args: ListArgs, cursor: string | null) => restPage(org, args, cursor);
 
 // Bounded for a 2-core machine: each run makes and deletes an organization and walks every page.
-const RUNS = { walk: 100, arrivals: 100, mcp: 40 };
+const RUNS = { walk: 80, arrivals: 60, mcp: 30 };
 // A failing property shrinks for a while (each step a new organization): it stops in time to report its
 // smallest counterexample so far, and a run cut short before all its runs is a failure, not a quiet pass.
 const BOUNDED = { interruptAfterTimeLimit: 45_000, markInterruptAsFailure: true };
 const PROPERTY_TIMEOUT = 60_000;
 
+function holds<Ts>(property: fc.IAsyncProperty<Ts>, numRuns: number): Promise<void> {
+  return fc.assert(property, { numRuns, ...BOUNDED });
+}
+
+/** Imports the generated reports into an organization of its own, checks, then deletes the organization. */
+function onOwnOrg(generated: [GeneratedReport, number][], check: (org: HistoryOrg) => Promise<void>): Promise<void> {
+  return withHistoryOrg(async (org) => {
+    await org.add(generated.map(([r, ms]) => toReport(org, r, ms)));
+    await check(org);
+  });
+}
+
+/**
+ * Checks, for any reports, filters and page limit, that a walk of the reports the filters select (`expected`, in
+ * the list's order) holds up; each run in an organization of its own.
+ */
+function forAnyWalk(
+  numRuns: number,
+  check: (org: HistoryOrg, args: ListArgs, expected: string[], maxPages: number) => Promise<void>,
+): Promise<void> {
+  return holds(
+    fc.asyncProperty(reportsAt, generatedFilters, pageLimit, (generated, filters, limit) =>
+      onOwnOrg(generated, (org) =>
+        check(
+          org,
+          listArgs(org, filters, limit),
+          expectedOrder(org.reports, selects(org, filters)),
+          generated.length + 1,
+        ),
+      ),
+    ),
+    numRuns,
+  );
+}
+
 describe("walking every page", () => {
+  // Opens the database (seconds on first use) before any property's time runs.
+  beforeAll(() => getDb());
+
   it(
     "yields exactly the filtered set, in the list's order, once each, for any reports, filters and limit",
     async () => {
-      await fc.assert(
-        fc.asyncProperty(reportsAt, generatedFilters, pageLimit, (generated, filters, limit) =>
-          withHistoryOrg(async (org) => {
-            await org.add(generated.map(([r, ms]) => toReport(org, r, ms)));
-            const ids = await walk(restPager(org), listArgs(org, filters, limit), generated.length + 1);
-            expect(ids).toEqual(expectedOrder(org.reports, selects(org, filters)));
-          }),
-        ),
-        { numRuns: RUNS.walk, ...BOUNDED },
-      );
+      await forAnyWalk(RUNS.walk, async (org, args, expected, maxPages) => {
+        expect(await walk(restPager(org), args, maxPages)).toEqual(expected);
+      });
     },
     PROPERTY_TIMEOUT,
   );
@@ -299,10 +331,9 @@ describe("walking every page", () => {
   it(
     "stays exact while reports arrive between pages, newer and older than the current position",
     async () => {
-      await fc.assert(
+      await holds(
         fc.asyncProperty(reportsAt, generatedFilters, smallPageLimit, arrivals, (generated, filters, limit, batches) =>
-          withHistoryOrg(async (org) => {
-            await org.add(generated.map(([r, ms]) => toReport(org, r, ms)));
+          onOwnOrg(generated, async (org) => {
             const existing = [...org.reports];
             const ahead: HistoryReport[] = [];
             let batch = 0;
@@ -324,7 +355,7 @@ describe("walking every page", () => {
             expect(ids).toEqual(expectedOrder([...existing, ...ahead], selects(org, filters)));
           }),
         ),
-        { numRuns: RUNS.arrivals, ...BOUNDED },
+        RUNS.arrivals,
       );
     },
     PROPERTY_TIMEOUT,
@@ -333,19 +364,12 @@ describe("walking every page", () => {
   it(
     "through MCP's list_reports yields the same ids as through REST",
     async () => {
-      await fc.assert(
-        fc.asyncProperty(reportsAt, generatedFilters, pageLimit, (generated, filters, limit) =>
-          withHistoryOrg(async (org) => {
-            await org.add(generated.map(([r, ms]) => toReport(org, r, ms)));
-            const args = listArgs(org, filters, limit);
-            const rest = await walk(restPager(org), args, generated.length + 1);
-            const mcp = await walk(await mcpPager(org), args, generated.length + 1);
-            expect(mcp).toEqual(rest);
-            expect(rest).toEqual(expectedOrder(org.reports, selects(org, filters)));
-          }),
-        ),
-        { numRuns: RUNS.mcp, ...BOUNDED },
-      );
+      await forAnyWalk(RUNS.mcp, async (org, args, expected, maxPages) => {
+        const rest = await walk(restPager(org), args, maxPages);
+        const mcp = await walk(await mcpPager(org), args, maxPages);
+        expect(mcp).toEqual(rest);
+        expect(rest).toEqual(expected);
+      });
     },
     PROPERTY_TIMEOUT,
   );
