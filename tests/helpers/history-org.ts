@@ -23,6 +23,8 @@ export interface HistoryOrg {
   reports: HistoryReport[];
   /** Imports more reports into the organization (as the CLI would) and remembers them. */
   add(reports: HistoryReport[]): Promise<void>;
+  /** Deletes the organization with its members, keys and reports, so other test files see the database as before. */
+  remove(): Promise<void>;
 }
 
 export function historyReport(fields: Partial<HistoryReport> & Pick<HistoryReport, "generated_at">): HistoryReport {
@@ -82,7 +84,20 @@ export async function createHistoryOrg(): Promise<HistoryOrg> {
       );
       reports.push(...more);
     },
+    async remove() {
+      await db.organization.delete({ where: { id: organization.id } });
+    },
   };
+}
+
+/** Runs `work` on a new history organization, then deletes the organization whatever the outcome. */
+export async function withHistoryOrg<T>(work: (org: HistoryOrg) => Promise<T>): Promise<T> {
+  const org = await createHistoryOrg();
+  try {
+    return await work(org);
+  } finally {
+    await org.remove();
+  }
 }
 
 /** The reports a list with these filters must answer, in its order: generated_at, then id, descending. */

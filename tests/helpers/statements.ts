@@ -9,6 +9,8 @@ import { getDbHandle } from "@/lib/db";
 export interface SentStatement {
   text: string;
   values: unknown[];
+  /** A prepared statement's name (PostgreSQL may reuse a generic plan for it); absent for one planned every time. */
+  name?: string;
 }
 
 /** Runs `work` and returns its result with every statement it sent to the database. */
@@ -28,8 +30,8 @@ export async function captureStatements<T>(
 
 function sentStatement([first, second]: unknown[]): SentStatement {
   if (typeof first === "string") return { text: first, values: (second as unknown[] | undefined) ?? [] };
-  const config = first as { text: string; values?: unknown[] };
-  return { text: config.text, values: config.values ?? [] };
+  const config = first as { text: string; values?: unknown[]; name?: string };
+  return { text: config.text, values: config.values ?? [], ...(config.name ? { name: config.name } : {}) };
 }
 
 interface PlanNode {
