@@ -45,6 +45,7 @@ function statementWithRead(read: ReadRequest<unknown>): Statement {
     const active = `k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2::timestamptz)`;
     statement = {
       name: `key+${read.name}`,
+      planEachRun: read.planEachRun,
       text: `SELECT ${KEY_SELECT}, CASE WHEN ${active} THEN ${read.sqlAt("k.organization_id", 3)} END AS data ${KEY_FROM}`,
     };
     withReadStatements.set(read.name, statement);

@@ -33,6 +33,8 @@ export interface OrganizationRead<Args extends unknown[], Out> {
 export interface ReadRequest<Out> {
   /** Names the statements of this read with these arguments present. */
   readonly name: string;
+  /** Its statements are planned for their values on every run (lib/db/sql.ts, Statement.planEachRun). */
+  readonly planEachRun: boolean;
   /** The values of the present arguments, in order. */
   readonly args: readonly unknown[];
   /** The read's SQL expression (a scalar subquery), its present arguments at $first, $first+1, … */
@@ -53,6 +55,11 @@ export function defineRead<Args extends unknown[], Json, Out>(definition: {
   sql: SqlBuilder<Args>;
   /** The shape of the JSON the SQL builds: checked, not cast, before it becomes a body. */
   result: z.ZodType<Json>;
+  /**
+   * For arguments whose values change the best plan: statements with them are planned on every run, not once
+   * (a full-text search's words; see Statement.planEachRun).
+   */
+  planEachRunWith?: (args: NoInfer<Args>) => boolean;
   /** The checked JSON (null when the SQL found nothing) as the API's body, given the read's arguments. */
   toBody: (json: Json | null, args: NoInfer<Args>) => Out;
 }): OrganizationRead<Args, Out> {
@@ -64,17 +71,26 @@ export function defineRead<Args extends unknown[], Json, Out>(definition: {
       const name = present.every(Boolean) ? definition.name : `${definition.name}:${present.map(Number).join("")}`;
       const sqlAt = (organizationId: string, first: number) => buildSql(definition.sql, organizationId, first, present);
       const values = args.filter((arg) => arg !== undefined);
+      const planEachRun = definition.planEachRunWith?.(args) ?? false;
       const toBody = (json: unknown) => definition.toBody(json === null ? null : definition.result.parse(json), args);
       const fetchJson = async (organizationId: string) => {
         let statement = standalone.get(name);
         if (!statement) {
-          statement = { name: `read:${name}`, text: `SELECT ${sqlAt("$1::uuid", 2)} AS data` };
+          statement = { name: `read:${name}`, text: `SELECT ${sqlAt("$1::uuid", 2)} AS data`, planEachRun };
           standalone.set(name, statement);
         }
         const [row] = await (await getSql()).rows<{ data: unknown }>(statement, [organizationId, ...values]);
         return row?.data ?? null;
       };
-      return { name, args: values, sqlAt, toBody, fetchJson, run: async (id) => toBody(await fetchJson(id)) };
+      return {
+        name,
+        planEachRun,
+        args: values,
+        sqlAt,
+        toBody,
+        fetchJson,
+        run: async (id) => toBody(await fetchJson(id)),
+      };
     },
   };
 }

@@ -9,6 +9,12 @@ import type { Pool } from "pg";
 export interface Statement {
   readonly name: string;
   readonly text: string;
+  /**
+   * Plan it for its values on every run instead of preparing it once: for a statement whose best plan depends
+   * on them, where PostgreSQL's generic plan would be wrong for some (a full-text search: a rare word wants the
+   * search index, a common one the list's order).
+   */
+  readonly planEachRun?: boolean;
 }
 
 export interface SqlReader {
@@ -22,7 +28,7 @@ export interface SqlReader {
 export function poolReader(pool: Pool, { prepared }: { prepared: boolean }): SqlReader {
   return {
     async rows<T>(statement: Statement, values: readonly unknown[]) {
-      const name = prepared ? statement.name : undefined;
+      const name = prepared && !statement.planEachRun ? statement.name : undefined;
       const result = await pool.query({ name, text: statement.text, values: [...values] });
       return result.rows as T[];
     },
