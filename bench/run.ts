@@ -9,9 +9,11 @@
 //   npm run bench -- --cpu-prof --only reports --no-build    profile the server on one scenario
 //
 // Other options: --runs N, --duration S, --warmup S, --connections 10,100, --cold-starts N,
-// --only root,reports,report,report-1mb,team,me,me-malformed,mcp-list-reports. DATABASE_URL (and REDIS_URL or
-// UPSTASH_REDIS_REST_URL) run the server on PostgreSQL (and Redis); without them on a fresh embedded
-// database. Only a complete default run writes bench/results.md; others write bench/out/results-*.md.
+// --only root,reports,report,report-1mb,team,me,me-malformed,mcp-list-reports,reports-week,reports-member,
+// reports-search,reports-page200 (the last four, the report history's points, run at c=10 only).
+// DATABASE_URL (and REDIS_URL or UPSTASH_REDIS_REST_URL) run the server on PostgreSQL (and Redis); without
+// them on a fresh embedded database. Only a complete default run writes bench/results.md; others write
+// bench/out/results-*.md.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -131,6 +133,7 @@ async function prepareDatabase(): Promise<Database> {
   if (url) {
     progress("seeding the benchmark organization in PostgreSQL (DATABASE_URL)…");
     const { fixture, cleanUp } = await seedPostgres(url);
+    progress(seeded(fixture));
     const version = await postgresVersion();
     const pool = getEnv().DATABASE_POOL_MAX;
     return {
@@ -143,12 +146,17 @@ async function prepareDatabase(): Promise<Database> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sundown-bench-"));
   progress(`seeding the benchmark organization in a fresh embedded database (${dataDir})…`);
   const fixture = await seedEmbedded(dataDir);
+  progress(seeded(fixture));
   return {
     kind: "embedded PGlite (fresh temporary SUNDOWN_DATA_DIR)",
     fixture,
     serverEnv: { SUNDOWN_DATA_DIR: dataDir, SUNDOWN_ALLOW_EMBEDDED: "1", DATABASE_URL: undefined },
     cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
+}
+
+function seeded(fixture: BenchFixture): string {
+  return `seeded ${fixture.size.reports} reports over ${fixture.size.days} days in ${fixture.seedSeconds.toFixed(1)} s`;
 }
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -161,6 +169,10 @@ const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 async function settle(url: string): Promise<void> {
   const response = await fetch(`${url}/api/v1`);
   await response.arrayBuffer();
+}
+
+function measuredAt(scenario: Scenario, connections: number): boolean {
+  return !scenario.concurrency || scenario.concurrency.includes(connections);
 }
 
 async function measurePoint(
@@ -214,8 +226,10 @@ function formatMachine(o: Outcome): string[] {
     `- CPU: ${m.cpu}, ${m.cores} cores; RAM ${m.memoryGiB} GiB; ${m.os}`,
     `- Node ${m.node}, Next ${m.next} (\`${["node", ...startScriptNodeArgs(), "next start"].join(" ")}\` as \`npm start\` runs it, build in \`${o.settings.distDir}\`); commit ${m.commit}`,
     `- Database: ${o.database}; rate-limit store: ${o.limiter} (SUNDOWN_RATE_LIMIT and SUNDOWN_ADDRESS_RATE_LIMIT=${BENCH_RATE_LIMIT}: counted, never refused); server log level: ${o.logLevel}`,
-    `- Data: ${o.fixture.size.reports} reports, ${o.fixture.size.members} members, ${o.fixture.size.keys} keys in one organization; ` +
-      `keyed scenarios rotate over 16 keys (and 16 report ids)`,
+    `- Data: ${o.fixture.size.reports} reports over ${o.fixture.size.days} days (seeded in ${o.fixture.seedSeconds.toFixed(0)} s), ` +
+      `${o.fixture.size.members} members, ${o.fixture.size.keys} keys in one organization; ` +
+      `keyed scenarios rotate over 16 keys (and 16 report ids, weeks or members); ` +
+      `"${o.fixture.commonWord.word}" matches ${(100 * o.fixture.commonWord.share).toFixed(0)}% of the reports`,
     `- Load: autocannon in a separate process on the same machine (it competes with the server for the cores), ${o.settings.durationSeconds} s per point after a ${o.settings.warmupSeconds} s warm-up, ` +
       `${o.settings.runs} run(s) per point (medians; runs of all scenarios interleaved), concurrency ${o.settings.connections.join(" and ")}`,
     `- Load average (1 min): ${m.loadBefore.toFixed(2)} before the bench, ${o.loadAfter.toFixed(2)} after`,
@@ -365,7 +379,8 @@ async function main(): Promise<void> {
     const measured = new Map<string, RunMeasurement[]>();
     const windows: TimeWindow[] = [];
     for (const connections of settings.connections) {
-      for (const scenario of scenarios) {
+      const atLevel = scenarios.filter((s) => measuredAt(s, connections));
+      for (const scenario of atLevel) {
         await worker.run({
           url: server.url,
           connections,
@@ -375,7 +390,7 @@ async function main(): Promise<void> {
       }
       // Runs of all scenarios are interleaved, so drift in the machine's load hits every scenario alike.
       for (let run = 1; run <= settings.runs; run++) {
-        for (const scenario of scenarios) {
+        for (const scenario of atLevel) {
           const m = await measurePoint(worker, server, scenario, connections, settings.durationSeconds, windows);
           const key = `${scenario.id}@${connections}`;
           measured.set(key, [...(measured.get(key) ?? []), m]);
@@ -393,12 +408,14 @@ async function main(): Promise<void> {
     server = undefined;
 
     const points = settings.connections.flatMap((connections) =>
-      scenarios.map((s) =>
-        summarizePoint(
-          { scenario: s.id, label: s.label, connections, expect: s.expect },
-          measured.get(`${s.id}@${connections}`) ?? [],
+      scenarios
+        .filter((s) => measuredAt(s, connections))
+        .map((s) =>
+          summarizePoint(
+            { scenario: s.id, label: s.label, connections, expect: s.expect },
+            measured.get(`${s.id}@${connections}`) ?? [],
+          ),
         ),
-      ),
     );
     const verdicts = checkBudgets(points, median(coldStarts));
     let profile: ProfileSummary | undefined;

@@ -7,6 +7,13 @@ export interface Scenario {
   id: string;
   label: string;
   requests: LoadRequest[];
+  /** The concurrencies it is measured at, of those the run asks for; every one when absent. */
+  concurrency?: readonly number[];
+  /**
+   * Builds the requests from the server's answers before the preflight (a cursor has to be walked to);
+   * throws what went wrong.
+   */
+  prepare?(baseUrl: string): Promise<LoadRequest[]>;
   /** Statuses a correct answer has; anything else counts as unexpected. */
   expect: number[];
   /** Checks one real response before the load, so a broken scenario is named, not just slow. */
@@ -74,11 +81,56 @@ export function mcpListReportsBody(id = 1): string {
   return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_reports", arguments: {} } });
 }
 
+/** The list's page size without `limit`. */
+const PAGE = 14;
+/** The page of an unfiltered walk the deep-page point asks for. */
+const DEEP_PAGE = 200;
+
+/** Answers 200 with a full page of reports: a filter that matched nothing would be fast and wrong. */
+function checkFullPage(response: Response, body: string): string | undefined {
+  if (response.status !== 200) return `status ${response.status}: ${body.slice(0, 200)}`;
+  const count = (JSON.parse(body) as { reports?: unknown[] }).reports?.length;
+  return count === PAGE ? undefined : `${count ?? "no"} reports, expected a full page of ${PAGE}`;
+}
+
+/** One week of whole UTC days, `weeksBack` weeks before the history's newest day: since its first, until its last. */
+export function weekBefore(newestDay: string, weeksBack: number): { since: string; until: string } {
+  const day = (offset: number) =>
+    new Date(Date.parse(`${newestDay}T00:00:00Z`) - offset * 86_400_000).toISOString().slice(0, 10);
+  return { since: day(7 * weeksBack + 6), until: day(7 * weeksBack) };
+}
+
+/**
+ * Walks the unfiltered list a page at a time with `key` and returns the cursor of page `page`, checking on the
+ * way that every page is full and no report comes twice.
+ */
+async function cursorOfPage(baseUrl: string, key: string, page: number): Promise<string> {
+  const seen = new Set<string>();
+  let cursor: string | null = null;
+  for (let n = 1; n < page; n++) {
+    const query: string = cursor === null ? "" : `?cursor=${encodeURIComponent(cursor)}`;
+    const response = await fetch(`${baseUrl}/api/v1/reports${query}`, { headers: bearer(key) });
+    const body = (await response.json()) as { reports?: { id: string }[]; next_cursor?: string | null };
+    if (response.status !== 200) throw new Error(`page ${n} answered ${response.status}: ${JSON.stringify(body)}`);
+    for (const report of body.reports ?? []) seen.add(report.id);
+    if (body.reports?.length !== PAGE || !body.next_cursor) {
+      throw new Error(`page ${n} had ${body.reports?.length} reports and next_cursor ${body.next_cursor}`);
+    }
+    cursor = body.next_cursor;
+  }
+  if (seen.size !== (page - 1) * PAGE) throw new Error(`${(page - 1) * PAGE} reports walked, ${seen.size} distinct`);
+  return cursor ?? "";
+}
+
 export function buildScenarios(fixture: BenchFixture): Scenario[] {
   const keys = fixture.keys.slice(0, ROTATION);
   const ids = fixture.reportIds.slice(0, ROTATION);
   const keyed = (path: string | ((i: number) => string)): LoadRequest[] =>
     keys.map((key, i) => ({ method: "GET", path: typeof path === "string" ? path : path(i), headers: bearer(key) }));
+  const list = (query: (i: number) => Record<string, string>) =>
+    keyed((i) => `/api/v1/reports?${new URLSearchParams(query(i)).toString()}`);
+  // The history points: filtered and deep pages of 100,000 reports, at c=10 as the issue sets them.
+  const history = { expect: [200], check: checkFullPage, concurrency: [10] };
   return [
     {
       id: "root",
@@ -141,11 +193,49 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
       expect: [200],
       check: checkMcpListReports,
     },
+    {
+      id: "reports-week",
+      label: "GET /api/v1/reports?since&until (one week)",
+      // Sixteen weeks spread over the two years, one per key.
+      requests: list((i) => weekBefore(fixture.newestDay, 1 + i * 6)),
+      ...history,
+    },
+    {
+      id: "reports-member",
+      label: "GET /api/v1/reports?scope_target_id (one member)",
+      requests: list((i) => ({ scope_target_id: fixture.memberIds[i % fixture.memberIds.length]! })),
+      ...history,
+    },
+    {
+      id: "reports-search",
+      label: "GET /api/v1/reports?q (common word)",
+      requests: list(() => ({ q: fixture.commonWord.word })),
+      ...history,
+    },
+    {
+      id: "reports-page200",
+      label: `GET /api/v1/reports?cursor (page ${DEEP_PAGE})`,
+      // Replaced by the page's cursor in the preflight; the same for every key of the organization.
+      requests: keyed("/api/v1/reports"),
+      async prepare(baseUrl) {
+        const cursor = await cursorOfPage(baseUrl, keys[0]!, DEEP_PAGE);
+        return list(() => ({ cursor }));
+      },
+      ...history,
+    },
   ];
 }
 
-/** Sends a scenario's first request once and returns what is wrong with the answer, if anything. */
+/**
+ * Prepares a scenario's requests where it must, then sends its first request once and returns what is wrong
+ * with the answer, if anything.
+ */
 export async function preflight(baseUrl: string, scenario: Scenario): Promise<string | undefined> {
+  try {
+    if (scenario.prepare) scenario.requests = await scenario.prepare(baseUrl);
+  } catch (error) {
+    return `preparing failed: ${(error as Error).message}`;
+  }
   const request = scenario.requests[0]!;
   try {
     const response = await fetch(`${baseUrl}${request.path}`, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { malformedKeys, mcpListReportsBody, parseMcpBody } from "@/bench/scenarios";
+import { malformedKeys, mcpListReportsBody, parseMcpBody, weekBefore } from "@/bench/scenarios";
 import {
   checkBudgets,
   formatVerdict,
@@ -157,7 +157,43 @@ describe("checkBudgets", () => {
   });
 });
 
+describe("checkBudgets: the report history's points", () => {
+  const history = (rps: Record<string, number>) => [
+    ...HEALTHY,
+    ...Object.entries(rps).map(([scenario, r]) => point(scenario, 10, r)),
+  ];
+
+  it("holds each point to 0.8× of the unfiltered first page at c=10", () => {
+    const verdicts = checkBudgets(
+      history({ "reports-week": 600, "reports-member": 560, "reports-search": 540, "reports-page200": 700 }),
+      900,
+    );
+    const ratios = verdicts.filter((v) => v.name.endsWith("÷ /api/v1/reports rps"));
+    expect(ratios.map((v) => [v.name, v.status])).toEqual([
+      ["c=10: reports-week ÷ /api/v1/reports rps", "ok"],
+      ["c=10: reports-member ÷ /api/v1/reports rps", "ok"],
+      ["c=10: reports-search ÷ /api/v1/reports rps", "MISSED"],
+      ["c=10: reports-page200 ÷ /api/v1/reports rps", "ok"],
+    ]);
+    expect(formatVerdict(ratios[2]!)).toBe("MISSED c=10: reports-search ÷ /api/v1/reports rps: 0.77× (budget >= 0.8×)");
+  });
+
+  it("checks only the points a run measured, and misses one whose first page answered wrongly", () => {
+    const points = history({ "reports-week": 650 }).map((p) =>
+      p.scenario === "reports" && p.connections === 10 ? { ...p, unexpected: 3 } : p,
+    );
+    const ratios = checkBudgets(points, 900).filter((v) => v.name.endsWith("÷ /api/v1/reports rps"));
+    expect(ratios).toHaveLength(1);
+    expect(ratios[0]).toMatchObject({ status: "MISSED", caveat: "unexpected statuses or errors in reports c=10" });
+  });
+});
+
 describe("scenario helpers", () => {
+  it("asks for one week of whole days, ending the given number of weeks before the newest day", () => {
+    expect(weekBefore("2026-11-21", 0)).toEqual({ since: "2026-11-15", until: "2026-11-21" });
+    expect(weekBefore("2026-03-03", 1)).toEqual({ since: "2026-02-18", until: "2026-02-24" });
+  });
+
   it("builds malformed keys that fail the shape or checksum check", () => {
     const valid = Array.from({ length: 4 }, () => generateApiKey().secret);
     const malformed = malformedKeys(valid);
