@@ -4,6 +4,7 @@ import { reportContentSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import type { OrganizationRef } from "./organizations";
 import { findContentProblems } from "./report-content-rules";
 import { reportSearchText } from "./report-search-text";
+import { refreshReportStatistics } from "./report-statistics";
 
 // `sundown reports import`: a JSON file of reports, validated whole before anything is written,
 // then written in one transaction, so a bad file never leaves half an import behind.
@@ -163,7 +164,7 @@ export async function importReports(
   reports: ImportReport[],
 ): Promise<{ imported: number }> {
   const db = await getDb();
-  return db.$transaction(
+  const result = await db.$transaction(
     async (tx) => {
       const issues: ImportIssue[] = [];
       const targetIds = [...new Set(reports.flatMap((r) => (r.scope_target_id ? [r.scope_target_id] : [])))];
@@ -216,6 +217,9 @@ export async function importReports(
     },
     { maxWait: 10_000, timeout: 120_000 },
   );
+  // A large import changes what the planner should choose for searches; refresh its view when it grew.
+  await refreshReportStatistics();
+  return result;
 }
 
 /** True for an instant inside the range; a timestamp that is no instant at all is the format check's to report. */

@@ -7,7 +7,11 @@ import { scrubContactDetails } from "./scrub";
 /** Enough for any real report; beyond it the words would outgrow what one tsvector may hold (1 MB). */
 const MAX_SEARCH_TEXT = 200_000;
 
-/** Every string value of the served content, one per line: the headline and the items' text. */
+/**
+ * Every string value of the served content, one per line: the headline first, then every other member in key
+ * order, so the text is the same whichever order the keys arrived in (an import's JSON, or jsonb's own order
+ * when start-up fills in an older report).
+ */
 export function reportSearchText(content: unknown): string {
   const parts: string[] = [];
   let length = 0;
@@ -17,10 +21,25 @@ export function reportSearchText(content: unknown): string {
     if (typeof value === "string") {
       parts.push(value);
       length += value.length + 1;
+    } else if (Array.isArray(value)) {
+      // Reversed, so the pops visit members in order.
+      pending.push(...[...value].reverse());
     } else if (value !== null && typeof value === "object") {
-      // Reversed, so the pops visit members in document order.
-      pending.push(...Object.values(value as object).reverse());
+      const record = value as Record<string, unknown>;
+      pending.push(
+        ...Object.keys(record)
+          .sort(headlineFirst)
+          .reverse()
+          .map((key) => record[key]),
+      );
     }
   }
   return parts.join("\n").slice(0, MAX_SEARCH_TEXT);
+}
+
+function headlineFirst(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a === "headline") return -1;
+  if (b === "headline") return 1;
+  return a < b ? -1 : 1;
 }

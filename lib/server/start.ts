@@ -3,6 +3,7 @@ import { EmbeddedDbBusyError, getDbHandle, pendingMigrations } from "@/lib/db";
 import type { SqlReader } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { fillMissingSearchText } from "@/lib/data/report-search-backfill";
+import { refreshReportStatistics } from "@/lib/data/report-statistics";
 
 const registry = globalThis as typeof globalThis & { __sundownStarted?: Promise<void> };
 
@@ -49,11 +50,11 @@ async function start(): Promise<void> {
     void warnOnPendingMigrations(handle.sql);
   }
   // Not awaited either: reports stored before search existed become searchable shortly after start.
+  // The embedded database has no autovacuum: its statistics are gathered here (lib/data/report-statistics.ts).
   void fillMissingSearchText()
     .then((filled) => filled > 0 && log("info", "filled in the search text of stored reports", { reports: filled }))
-    .catch((error: Error) =>
-      log("warn", "could not fill in the search text of stored reports", { error: error.message }),
-    );
+    .then(() => handle.kind === "embedded" && refreshReportStatistics())
+    .catch((error: Error) => log("warn", "could not prepare stored reports for search", { error: error.message }));
   if (!env.REDIS_URL && !env.UPSTASH_REDIS_REST_URL && env.NODE_ENV === "production") {
     log("warn", "no shared rate-limit store configured: the per-key limit holds per instance only");
   }

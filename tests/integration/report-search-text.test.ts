@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { fillMissingSearchText } from "@/lib/data/report-search-backfill";
 import { reportSearchText } from "@/lib/data/report-search-text";
+import { refreshReportStatistics } from "@/lib/data/report-statistics";
 import { getDb } from "@/lib/db";
 import { bearer } from "../helpers/keys";
 import { call } from "../helpers/request";
@@ -51,5 +52,17 @@ describe("the search text of a report", () => {
     });
     expect(probe.body.count).toBe(0);
     expect(await fillMissingSearchText()).toBe(0);
+  });
+});
+
+describe("the planner's statistics on reports", () => {
+  it("are gathered when missing or outgrown, and not again while fresh", async () => {
+    const db = await getDb();
+    await refreshReportStatistics();
+    expect(await refreshReportStatistics()).toBe(false);
+    const [row] = await db.$queryRaw<
+      { reltuples: number }[]
+    >`SELECT reltuples FROM pg_class WHERE oid = 'reports'::regclass`;
+    expect(Number(row!.reltuples)).toBeGreaterThanOrEqual(0);
   });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, startServer, type RunningServer } from "../helpers/server";
+import { KEYED_OPERATIONS } from "@/lib/operations/table";
 
 // The discovery surface of the production build, over real HTTP, and the docs page in a real browser:
 // it must render the guide and the Scalar reference without a single request to another host.
@@ -146,7 +147,7 @@ describe.skipIf(!HAS_CHROMIUM)(
       }
       // Scalar has rendered the document it fetched from /openapi.json: the operations' summaries appear.
       const reference = page.locator("#reference");
-      for (const summary of ["List recent reports", "Get one report", "List the team", "Identify the calling key"]) {
+      for (const { summary } of KEYED_OPERATIONS) {
         await reference.getByText(summary, { exact: true }).first().waitFor({ state: "attached", timeout: 30_000 });
       }
       await page.waitForLoadState("networkidle");
