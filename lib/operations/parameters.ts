@@ -34,6 +34,17 @@ function invalid(message: string): ApiError {
   return new ApiError("invalid_parameter", message);
 }
 
+/**
+ * Any 8-4-4-4-12 hex id, whatever its version bits (what PostgreSQL's uuid type accepts), lower-cased: an unknown
+ * id is then a 404 or an empty list, on REST and MCP alike, never a refusal. Published as the same pattern.
+ */
+const uuidSchema = z.string().regex(UUID_SHAPE);
+
+function parseUuid(value: unknown, rule: string): string {
+  if (typeof value !== "string" || !UUID_SHAPE.test(value)) throw invalid(rule);
+  return value.toLowerCase();
+}
+
 const DIGITS = /^[0-9]{1,6}$/;
 const LIMIT_RULE = `limit must be an integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}).`;
 const REPORT_ID_RULE = "id must be a UUID, e.g. 3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b.";
@@ -52,23 +63,18 @@ export const limitParameter: Parameter<number> = {
   },
 };
 
-/**
- * A report id: any 8-4-4-4-12 hex id, whatever its version bits (what PostgreSQL's uuid type accepts), so an
- * unknown id is a 404 on REST and MCP alike; the database decides whether it exists.
- */
+/** A report id; the database decides whether it exists. */
 export const reportIdParameter: Parameter<string> = {
   in: "path",
-  schema: z
-    .string()
-    .regex(UUID_SHAPE)
-    .meta({ format: "uuid", description: "The report identifier.", example: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b" }),
+  schema: uuidSchema.meta({
+    format: "uuid",
+    description: "The report identifier.",
+    example: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b",
+  }),
   optional: false,
   accepts: "uuid",
   rule: REPORT_ID_RULE,
-  parse(value) {
-    if (typeof value !== "string" || !UUID_SHAPE.test(value)) throw invalid(REPORT_ID_RULE);
-    return value.toLowerCase();
-  },
+  parse: (value) => parseUuid(value, REPORT_ID_RULE),
 };
 
 /** How the docs write a parameter: `limit?: 1–50`, `id: uuid`. */
@@ -166,19 +172,13 @@ const SCOPE_TARGET_RULE = "scope_target_id must be a member's id (a UUID, as in 
 
 export const scopeTargetIdParameter: Parameter<string | undefined> = {
   in: "query",
-  schema: z
-    .string()
-    .regex(UUID_SHAPE)
+  schema: uuidSchema
     .optional()
     .meta({ format: "uuid", description: "Only reports about this lead or member (an id from GET /api/v1/team)." }),
   optional: true,
   accepts: "uuid",
   rule: SCOPE_TARGET_RULE,
-  parse(value) {
-    if (value === undefined) return undefined;
-    if (typeof value !== "string" || !UUID_SHAPE.test(value)) throw invalid(SCOPE_TARGET_RULE);
-    return value.toLowerCase();
-  },
+  parse: (value) => (value === undefined ? undefined : parseUuid(value, SCOPE_TARGET_RULE)),
 };
 
 const Q_MAX = 200;

@@ -15,6 +15,17 @@ import { bearer, mintKey } from "../helpers/keys";
 import { withEnv } from "../helpers/env";
 import { call } from "../helpers/request";
 
+/** The JSON 404 the OAuth and discovery fallbacks answer: it sends the client to API keys. */
+function expectNotFoundPointingAtKeys(res: Awaited<ReturnType<typeof call>>): void {
+  expect(res.status).toBe(404);
+  expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  expect(res.body).toEqual({
+    error: "not_found",
+    message: expect.stringContaining("API key"),
+    request_id: res.headers.get("x-request-id"),
+  });
+}
+
 const BASE = "http://localhost:3000";
 
 let globexKey: string;
@@ -188,14 +199,7 @@ describe("OAuth discovery documents do not exist", () => {
         [`${path}/api/mcp`, { path: ["api", "mcp"] }],
       ];
       for (const [url, params] of variants) {
-        const res = await call(route.GET, url, {}, params);
-        expect(res.status).toBe(404);
-        expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-        expect(res.body).toEqual({
-          error: "not_found",
-          message: expect.stringContaining("API key"),
-          request_id: res.headers.get("x-request-id"),
-        });
+        expectNotFoundPointingAtKeys(await call(route.GET, url, {}, params));
       }
       expect((await call(route.POST, path, { method: "POST" })).status).toBe(404);
     });
@@ -211,14 +215,7 @@ describe("OAuth discovery documents do not exist", () => {
       ["GET", route.GET],
       ["POST", route.POST],
     ] as const) {
-      const res = await call(handler, path, { method });
-      expect(res.status).toBe(404);
-      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-      expect(res.body).toEqual({
-        error: "not_found",
-        message: expect.stringContaining("API key"),
-        request_id: res.headers.get("x-request-id"),
-      });
+      expectNotFoundPointingAtKeys(await call(handler, path, { method }));
     }
   });
 });

@@ -4,11 +4,11 @@ import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, startServer, type RunningServer } from "../helpers/server";
 import { KEYED_OPERATIONS } from "@/lib/operations/table";
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from "../../e2e/chromium";
 
 // The discovery surface of the production build, over real HTTP, and the docs page in a real browser:
 // it must render the guide and the Scalar reference without a single request to another host.
 
-const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
 // A fresh machine may have no Chromium (`npm test` must still pass there): the browser check is then skipped,
 // visibly. CI installs Chromium and must never skip it.
 const HAS_CHROMIUM = existsSync(CHROMIUM);
@@ -106,17 +106,7 @@ describe.skipIf(!HAS_CHROMIUM)(
     let browser: Browser;
 
     beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-        ],
-      });
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     });
 
     afterAll(async () => {
