@@ -19,7 +19,7 @@ const ERRORS = [
   {
     status: 400,
     code: "invalid_parameter",
-    when: `A parameter is invalid: limit outside ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} or not a plain integer, or a report id that is not a UUID.`,
+    when: `A parameter is invalid or given twice (limit outside ${REPORT_LIMIT.min}–${REPORT_LIMIT.max}, a date that does not exist, since after until, a cursor made for other filters…); the message names it.`,
   },
   { status: 401, code: "unauthorized", when: "The key is missing, malformed, unknown, revoked or expired." },
   { status: 403, code: "insufficient_scope", when: "The key is valid but lacks the scope; required_scope names it." },
@@ -245,8 +245,11 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
               <code>GET /api/v1</code> and the discovery documents are not counted.
             </li>
             <li>
-              <strong>Paging:</strong> <code>limit</code> on <code>GET /api/v1/reports</code> is {REPORT_LIMIT.min}–
-              {REPORT_LIMIT.max}, default {REPORT_LIMIT.default}; reports come newest first.
+              <strong>History and pages:</strong> <code>GET /api/v1/reports</code> returns reports newest first,{" "}
+              <code>limit</code> {REPORT_LIMIT.min}–{REPORT_LIMIT.max} (default {REPORT_LIMIT.default}) at a time, and
+              takes <code>since</code>, <code>until</code>, <code>scope</code>, <code>scope_target_id</code> and{" "}
+              <code>q</code> to narrow them. When <code>next_cursor</code> is not null (also in the <code>Link</code>{" "}
+              header), pass it as <code>cursor</code> with the same filters for the next page.
             </li>
             <li>
               <strong>Caching:</strong> responses carry a strong <code>ETag</code>; send it back in{" "}
