@@ -43,7 +43,7 @@ const MCP_TOOLS = KEYED_OPERATIONS.map((operation) => {
   const parameters = Object.entries(operation.parameters).map(([name, parameter]) => synopsisOf(name, parameter));
   return {
     name: operation.tool!.name,
-    input: parameters.length ? `{ ${parameters.join(", ")} }` : "—",
+    parameters,
     rest: endpointOf(operation),
     scope: operation.scope ?? "any valid key",
   };
@@ -292,7 +292,10 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
                       <code>{t.name}</code>
                     </td>
                     <td>
-                      <code>{t.input}</code>
+                      {/* One chip per argument, so a long list wraps instead of widening the table. */}
+                      <span className={styles.toolInput}>
+                        {t.parameters.length ? t.parameters.map((p) => <code key={p}>{p}</code>) : <code>—</code>}
+                      </span>
                     </td>
                     <td>
                       <code>{t.rest}</code>
