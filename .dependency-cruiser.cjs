@@ -4,10 +4,11 @@
 
 // The modules that define what an MCP tool is and does: they are called by every transport, so they know none.
 const TOOL_DEFINITIONS = "^lib/(mcp/tools[.]ts$|operations/)";
-// The MCP SDK's transports, and ours that wrap them.
+// The MCP SDK's stdio transport (its HTTP handler shares the package root with the types every module needs), and
+// ours: the HTTP route, the era routing and the stdio server.
 const MCP_TRANSPORTS = [
-  "node_modules/@modelcontextprotocol/sdk/dist/(esm|cjs)/server/(streamableHttp|webStandardStreamableHttp|stdio|sse|express)[.](d[.]ts|js)$",
-  "^lib/mcp/(http|stdio)[.]ts$",
+  "node_modules/@modelcontextprotocol/server/dist/stdio[.](d[.]mts|mjs)$",
+  "^lib/mcp/(http|serve|stdio)[.]ts$",
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,4 +1,4 @@
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
 import { ApiError } from "@/lib/errors";
 import { sinceParameter, untilParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportListSchema } from "@/lib/schemas/reports";
@@ -86,7 +86,7 @@ export function registerDayReports(server: McpServer, source: SundownSource, hoo
         const list = reportListSchema.parse({ ...walk, count: walk.reports.length });
         return jsonContents(uri, { date: variables.date, ...list });
       } catch (error) {
-        throw toMcpError(error, DAY_URI_TEMPLATE, hooks);
+        throw toMcpError(error, DAY_URI_TEMPLATE, hooks, uri);
       }
     },
   );

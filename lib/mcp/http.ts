@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { corsPreflight } from "@/lib/http/cors";
 import { admitKey } from "@/lib/http/admit-key";
 import { ApiError, errorCodeForStatus } from "@/lib/errors";
@@ -8,7 +7,7 @@ import { errorRoute, withRequest, type RequestContext } from "@/lib/http/with-re
 import { log } from "@/lib/log";
 import { requireAllowedOrigin } from "./allowed-origin";
 import { createDatabaseSource } from "./database-source";
-import { connectServer, createSundownServer } from "./server";
+import { serveMcp, type McpEra } from "./serve";
 
 // The remote MCP endpoint: stateless Streamable HTTP with JSON responses, one server per HTTP request.
 // The HTTP layer does what REST does (key → rate limit) and refuses with the contract's JSON errors;
@@ -25,8 +24,11 @@ function requireSingleMessage(body: unknown): Record<string, unknown> {
       "JSON-RPC batches are not accepted: send one message per HTTP request (MCP 2025-06-18 and later never batch).",
     );
   }
-  if (body === null || typeof body !== "object") {
-    throw new ApiError("invalid_parameter", "The request body must be one JSON-RPC message (a JSON object).");
+  if (body === null || typeof body !== "object" || (body as { jsonrpc?: unknown }).jsonrpc !== "2.0") {
+    throw new ApiError(
+      "invalid_parameter",
+      'The request body must be one JSON-RPC message: a JSON object with "jsonrpc": "2.0".',
+    );
   }
   return body as Record<string, unknown>;
 }
@@ -47,40 +49,39 @@ export const mcpPost = withRequest(async (request, context) => {
   const message = requireSingleMessage(await readJsonBody(request));
   addMessageLogFields(message, context);
 
-  const server = createSundownServer(createDatabaseSource(key), {
-    onError: (primitive, error) => {
-      if (error.status < 500) return;
-      const cause = error.cause instanceof Error ? error.cause : undefined;
-      log("error", "mcp request failed", {
-        request_id: context.requestId,
-        primitive,
-        code: error.code,
-        error: cause?.message,
-        stack: cause?.stack,
-      });
+  const { era, response } = await serveMcp(request, message, {
+    clientId: key.id,
+    source: createDatabaseSource(key),
+    hooks: {
+      onError: (primitive, error) => {
+        if (error.status < 500) return;
+        const cause = error.cause instanceof Error ? error.cause : undefined;
+        log("error", "mcp request failed", {
+          request_id: context.requestId,
+          primitive,
+          code: error.code,
+          error: cause?.message,
+          stack: cause?.stack,
+        });
+      },
     },
   });
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  await connectServer(server, transport);
-  try {
-    return await refusalAsApiError(await transport.handleRequest(request, { parsedBody: message }));
-  } finally {
-    await server.close();
-  }
+  context.logFields.mcp_era = era;
+  return refusalAsApiError(era, response);
 });
 
 /**
- * The transport refuses some requests itself (an Accept header without text/event-stream: 406, a
- * Content-Type other than JSON: 415, a message that is not JSON-RPC or an unknown Mcp-Protocol-Version:
- * 400) with a JSON-RPC error body. The contract answers every refusal with its Error shape, so these are
- * rethrown as ApiErrors with the transport's status and message. Answers to accepted messages, JSON-RPC
- * errors included, come with 2xx and pass through untouched.
+ * The 2025-era transport refuses some requests itself (an Accept header without text/event-stream: 406, a
+ * Content-Type other than JSON: 415, a message that is not JSON-RPC: 400) with a JSON-RPC error body. The
+ * contract answers every refusal with its Error shape, so these are rethrown as ApiErrors with the transport's
+ * status and message. The 2026-07-28 revision defines its refusals as JSON-RPC errors with HTTP 400 (a header
+ * that disagrees with the body: -32020; an unsupported version: -32022), and its clients act on them (the SDK
+ * retries a -32020), so those pass through as the specification writes them. Answers to accepted messages,
+ * JSON-RPC errors included, come with 2xx and pass through untouched.
  */
-async function refusalAsApiError(response: Response): Promise<Response> {
+async function refusalAsApiError(era: McpEra, response: Response): Promise<Response> {
   if (response.status < 400) return response;
+  if (era === "2026-07-28" && response.status < 500) return response;
   const body = (await response.json().catch(() => undefined)) as { error?: { message?: unknown } } | undefined;
   const message =
     typeof body?.error?.message === "string" ? body.error.message : "The MCP transport refused the request.";
@@ -94,5 +95,14 @@ export const mcpMethodNotAllowed = errorRoute(mcpMethodNotAllowedError);
 export const mcpPreflight = corsPreflight({
   admit: requireAllowedOrigin,
   methods: ["POST", "OPTIONS"],
-  headers: ["Authorization", "X-API-Key", "Content-Type", "Accept", "Mcp-Protocol-Version", "X-Request-Id"],
+  headers: [
+    "Authorization",
+    "X-API-Key",
+    "Content-Type",
+    "Accept",
+    "Mcp-Protocol-Version",
+    "Mcp-Method",
+    "Mcp-Name",
+    "X-Request-Id",
+  ],
 });

@@ -1,6 +1,4 @@
-import { completable } from "@modelcontextprotocol/sdk/server/completable.js";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
+import { completable, type GetPromptResult, type McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { reportScopeParameter, scopeTargetIdParameter } from "@/lib/operations/parameters";
@@ -227,21 +225,18 @@ async function completeMemberId(source: SundownSource, typed: string | undefined
   return members.filter((m) => m.role !== "founder" && (m.id.startsWith(prefix) || matches(m.name))).map((m) => m.id);
 }
 
-/**
- * An optional string argument with a completer. The SDK turns completions on when the string inside an optional
- * schema has a completer, but answers from the completer of the argument's own (optional) schema: both get it.
- */
+/** An optional string argument with a completer (the SDK finds a completer inside an optional schema). */
 function completableArgument(
   description: string,
   complete: (typed: string | undefined) => Promise<string[]> | string[],
 ) {
-  return completable(completable(z.string(), complete).optional().meta({ description }), complete);
+  return completable(z.string(), complete).optional().meta({ description });
 }
 
 // Prompt arguments arrive as strings; they are judged in the handler (parseArguments), so a refusal is REST's
 // invalid_parameter in REST's words rather than the SDK's zod message.
 function argumentsOf(source: SundownSource) {
-  return {
+  return z.object({
     days: z
       .string()
       .optional()
@@ -252,7 +247,7 @@ function argumentsOf(source: SundownSource) {
     scope: completableArgument("Only reports of this scope: org, lead or member.", (typed) =>
       reportScopeSchema.options.filter((s) => s.startsWith(typed ?? "")),
     ),
-  };
+  });
 }
 
 export function registerPeriodRollup(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {

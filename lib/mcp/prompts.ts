@@ -1,5 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
+import type { GetPromptResult, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
@@ -45,7 +44,7 @@ export function registerLeadBrief(server: McpServer, source: SundownSource, hook
     {
       title: "Lead brief: blockers and slipping work",
       description: `Turns the latest end-of-day reports into a short brief for a lead: blockers, slipping work, quiet people, KPIs at risk and follow-ups. ${NEEDS_REPORTS_READ}`,
-      argsSchema: { count: countArgument },
+      argsSchema: z.object({ count: countArgument }),
     },
     async ({ count = LEAD_BRIEF.defaultCount }): Promise<GetPromptResult> => {
       try {

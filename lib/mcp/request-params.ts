@@ -1,16 +1,15 @@
+import { ClientRequestSchema } from "@modelcontextprotocol/core";
 import {
-  ClientRequestSchema,
-  ErrorCode,
-  isJSONRPCErrorResponse,
   isJSONRPCRequest,
+  ProtocolErrorCode,
   type JSONRPCErrorResponse,
   type JSONRPCMessage,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 
-// The SDK checks a request's params inside its handler wrapper, where a failure becomes -32603 Internal error
-// carrying the whole validation dump. Checked here first against the same schemas, the same requests get
-// JSON-RPC's -32602 Invalid params and one line saying what is wrong. Tool arguments of the right type but
-// wrong content reach the tool, whose result says invalid_parameter like REST (lib/mcp/tools.ts).
+// The SDK checks a request's params inside its handler wrapper, where a failure becomes -32602 (or -32603 for
+// resources/read) carrying the whole validation dump. Checked here first against the same schemas, the same
+// requests get JSON-RPC's -32602 Invalid params and one line saying what is wrong. Tool arguments of the right
+// type but wrong content reach the tool, whose result says invalid_parameter like REST (lib/mcp/tools.ts).
 
 const REQUEST_SCHEMAS = new Map<string, (typeof ClientRequestSchema.options)[number]>(
   ClientRequestSchema.options.map((schema) => [schema.shape.method.value, schema]),
@@ -28,16 +27,8 @@ export function invalidParamsResponse(message: JSONRPCMessage): JSONRPCErrorResp
     jsonrpc: "2.0",
     id: message.id,
     error: {
-      code: ErrorCode.InvalidParams,
+      code: ProtocolErrorCode.InvalidParams,
       message: `Invalid params for ${message.method}: ${where}${issue.message.replace(/^Invalid input: /, "")}.`,
     },
   };
-}
-
-const MCP_ERROR_PREFIX = /^MCP error -?\d+: /;
-
-/** The message as sent, with an McpError's message stripped of the prefix its constructor adds to the text. */
-export function withoutMcpErrorPrefix(message: JSONRPCMessage): JSONRPCMessage {
-  if (!isJSONRPCErrorResponse(message) || !MCP_ERROR_PREFIX.test(message.error.message)) return message;
-  return { ...message, error: { ...message.error, message: message.error.message.replace(MCP_ERROR_PREFIX, "") } };
 }

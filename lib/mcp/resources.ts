@@ -1,5 +1,5 @@
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
+import type { ReadResourceResult } from "@modelcontextprotocol/server";
 import { ApiError } from "@/lib/errors";
 import { reportIdParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportListSchema, reportSchema } from "@/lib/schemas/reports";
@@ -78,7 +78,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
           reportSchema.parse(await source.answer("get_report", { id: reportIdParameter.parse(variables.id) })),
         );
       } catch (error) {
-        throw toMcpError(error, REPORT_URI_TEMPLATE, hooks);
+        throw toMcpError(error, REPORT_URI_TEMPLATE, hooks, uri);
       }
     },
   );

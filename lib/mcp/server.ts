@@ -1,19 +1,19 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { McpServer, type CacheHint, type Transport } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { API_VERSION } from "@/lib/discovery/api-root";
 import { registerDayReports } from "./day-reports";
 import { registerPeriodRollup } from "./period-rollup";
 import { registerLeadBrief } from "./prompts";
-import { invalidParamsResponse, withoutMcpErrorPrefix } from "./request-params";
+import { invalidParamsResponse } from "./request-params";
 import { registerReportResources } from "./resources";
 import type { SundownSource } from "./source";
 import { registerTools, type McpHooks } from "./tools";
 
 export const SERVER_NAME = "sundown";
 export const SERVER_TITLE = "Sundown";
+// At most 100 characters: the MCP Registry and the server-card schema both cap a description there.
 export const SERVER_DESCRIPTION =
-  "Read-only, organization-scoped access to end-of-day reports (shipped, silent, slipping, blockers, KPI status) and the team roster.";
+  "Read-only access to a team's end-of-day reports and roster: what shipped, blockers, slipping work.";
 
 const SERVER_INSTRUCTIONS = [
   "Sundown gives read-only access to one organization's end-of-day reports and team roster; the API key decides which organization.",
@@ -27,33 +27,56 @@ const SERVER_INSTRUCTIONS = [
 // route builds a server per request, so share one validator per process (about 7–10% of an MCP request's CPU).
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
+// Nothing here ever changes while a process runs: no list_changed notification is ever sent, so none is offered
+// (the SDK would otherwise claim listChanged for every primitive a server registers).
+const CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+};
+
+// How long a 2026-07-28 client may reuse a result (ttlMs, cacheScope). The primitives are the same for every key
+// and change only with a deploy: an hour, shareable. Resource lists and reads are the key's organization's
+// reports, which a new import changes: not shared, and reused for a minute at most.
+const STATIC: CacheHint = { ttlMs: 3_600_000, cacheScope: "public" };
+const ORGANIZATION_DATA: CacheHint = { ttlMs: 60_000, cacheScope: "private" };
+const CACHE_HINTS = {
+  "server/discover": STATIC,
+  "tools/list": STATIC,
+  "prompts/list": STATIC,
+  "resources/templates/list": STATIC,
+  "resources/list": ORGANIZATION_DATA,
+  "resources/read": ORGANIZATION_DATA,
+};
+
 /** One MCP server over a data source: the remote route builds one per request, the stdio server one per process. */
 export function createSundownServer(source: SundownSource, hooks: McpHooks = {}): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: SERVER_TITLE, version: API_VERSION },
-    { instructions: SERVER_INSTRUCTIONS, capabilities: { tools: {}, resources: {}, prompts: {} }, jsonSchemaValidator },
+    { instructions: SERVER_INSTRUCTIONS, capabilities: CAPABILITIES, cacheHints: CACHE_HINTS, jsonSchemaValidator },
   );
   registerTools(server, source, hooks);
   registerReportResources(server, source, hooks);
   registerDayReports(server, source, hooks);
   registerLeadBrief(server, source, hooks);
   registerPeriodRollup(server, source, hooks);
+  refuseMalformedParams(server);
   return server;
 }
 
 /**
- * Connects a server to its transport; requests whose params have the wrong shape are answered -32602 first,
- * and error messages leave without McpError's "MCP error <code>: " prefix, which the client's McpError adds
- * again (else a client shows "MCP error -32602: MCP error -32602: …").
+ * Every transport the server is connected to (the 2025-era route's, the 2026-07-28 handler's, stdio's) answers
+ * requests whose params have the wrong shape with one clear -32602 line before the SDK sees them.
  */
-export async function connectServer(server: McpServer, transport: Transport): Promise<void> {
-  await server.connect(transport);
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => send(withoutMcpErrorPrefix(message), options);
-  const deliver = transport.onmessage!;
-  transport.onmessage = (message, extra) => {
-    const refusal = invalidParamsResponse(message);
-    if (refusal) void transport.send(refusal);
-    else deliver(message, extra);
+function refuseMalformedParams(server: McpServer): void {
+  const connect = server.connect.bind(server);
+  server.connect = async (transport: Transport) => {
+    await connect(transport);
+    const deliver = transport.onmessage!;
+    transport.onmessage = (message, extra) => {
+      const refusal = invalidParamsResponse(message);
+      if (refusal) void transport.send(refusal);
+      else deliver(message, extra);
+    };
   };
 }

@@ -1,10 +1,10 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { z } from "zod";
 import { isWellFormedApiKey } from "@/lib/auth/api-key";
 import { ApiError } from "@/lib/errors";
 import type { Identity } from "@/lib/schemas/identity";
 import { createRestSource } from "./rest-source";
-import { connectServer, createSundownServer } from "./server";
+import { createSundownServer } from "./server";
 import type { SundownSource } from "./source";
 
 // `npx sundown mcp`: the four tools over stdio for desktop clients, backed by the REST API of a running Sundown.
@@ -87,10 +87,11 @@ export async function runStdioServer(): Promise<void> {
   const settings = readStdioSettings();
   const source = createRestSource(settings);
   const identity = await verifyStdioKey(source, settings.baseUrl);
-  const server = createSundownServer(source);
-  await connectServer(server, new StdioServerTransport());
+  // Both eras: a 2025 client's initialize pins the connection to one server; a 2026-07-28 client's requests
+  // each carry their own envelope. Either way the same server definition answers.
+  const handle = serveStdio(() => createSundownServer(source));
   // The client hanging up ends stdin: close the server so the process can exit.
-  process.stdin.once("end", () => void server.close());
+  process.stdin.once("end", () => void handle.close());
   process.stderr.write(
     `sundown mcp: serving ${identity.organization.name} (scopes: ${identity.scopes.join(", ") || "none"}) from ${settings.baseUrl} over stdio\n`,
   );

@@ -1,10 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import {
-  CallToolRequestSchema,
-  type CallToolRequest,
-  type CallToolResult,
-  type ToolAnnotations,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolRequest, CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { ApiError, toApiError } from "@/lib/errors";
 import { parseToolArguments } from "@/lib/operations/input";
@@ -160,5 +154,5 @@ export function registerTools(server: McpServer, source: SundownSource, hooks: M
       server.registerTool(tool.name, { ...config, inputSchema: undefined }, () => callTool(tool, source, {}, hooks));
     }
   }
-  server.server.setRequestHandler(CallToolRequestSchema, (request) => answerToolCall(request.params, source, hooks));
+  server.server.setRequestHandler("tools/call", (request) => answerToolCall(request.params, source, hooks));
 }

@@ -162,7 +162,8 @@ describe("POST /api/mcp: one stateless JSON-RPC message per request", () => {
     expect(res.status).toBe(401);
   });
 
-  // The transport's own refusals keep their status and message but come in the contract's Error shape.
+  // The 2025-era transport's own refusals keep their status and message but come in the contract's Error shape.
+  // (2026-07-28 refusals are the specification's JSON-RPC errors: tests/integration/mcp-eras.test.ts.)
   it.each([
     [
       "an Accept header without text/event-stream",
@@ -179,14 +180,6 @@ describe("POST /api/mcp: one stateless JSON-RPC message per request", () => {
       415,
       "unsupported_media_type",
       /application\/json/,
-    ],
-    [
-      "an unknown Mcp-Protocol-Version",
-      { "Mcp-Protocol-Version": "banana" },
-      toolCall("whoami"),
-      400,
-      "invalid_parameter",
-      /protocol version/i,
     ],
     ["a JSON object that is not a JSON-RPC message", {}, { hello: "world" }, 400, "invalid_parameter", /JSON-RPC/],
   ] as const)("%s → %i %s", async (_what, headers, body, status, error, message) => {

@@ -1,10 +1,12 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { Client as ModernClient } from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key";
-import { textOf } from "../helpers/mcp-client";
+import { MCP_ERAS, textOf, type McpEra, type McpTestClient } from "../helpers/mcp-client";
 import { CLI, startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
 import { ROOT, freePort } from "../helpers/server";
 
@@ -22,21 +24,27 @@ afterAll(async () => {
   await t?.server.stop();
 });
 
-async function connectStdio(key: string) {
-  const transport = new StdioClientTransport({
+/** `sundown mcp` spawned by the era's SDK client: v1 (initialize, 2025-11-25) or v2 pinned to 2026-07-28. */
+async function connectStdio(key: string, era: McpEra = "2025-11-25") {
+  const params = {
     command: process.execPath,
     args: [CLI, "mcp"],
     cwd: ROOT,
     env: { SUNDOWN_API_KEY: key, SUNDOWN_URL: t.server.url },
-    stderr: "pipe",
-  });
+    stderr: "pipe" as const,
+  };
+  const modern = era === "2026-07-28";
+  const transport = modern ? new ModernStdioTransport(params) : new StdioClientTransport(params);
   let stderr = "";
   transport.stderr?.on("data", (d: Buffer) => (stderr += d));
   const protocolErrors: Error[] = [];
-  const client = new Client({ name: "sundown-stdio-test", version: "1.0.0" });
+  const info = { name: "sundown-stdio-test", version: "1.0.0" };
+  const client = modern ? new ModernClient(info, { versionNegotiation: { mode: { pin: era } } }) : new Client(info);
   client.onerror = (error) => protocolErrors.push(error);
-  await client.connect(transport);
-  return { client, stderr: () => stderr, protocolErrors };
+  await client.connect(transport as never);
+  if (modern && (client as ModernClient).getProtocolEra() !== "modern")
+    throw new Error("stdio did not speak 2026-07-28");
+  return { client: client as McpTestClient, stderr: () => stderr, protocolErrors };
 }
 
 /** Runs `sundown mcp` expecting it to refuse to start; resolves with its exit code and output. */
@@ -52,10 +60,10 @@ async function failedStart(env: Record<string, string>) {
   }
 }
 
-describe("stdio MCP server (sundown mcp) against a running server", () => {
+describe.each(MCP_ERAS)("stdio MCP server (sundown mcp) against a running server, %s", (era) => {
   it("serves the four tools with the same data as REST, and stdout carries only protocol", async () => {
     const { key } = await t.mintKey();
-    const { client, stderr, protocolErrors } = await connectStdio(key);
+    const { client, stderr, protocolErrors } = await connectStdio(key, era);
     try {
       expect(client.getServerVersion()).toMatchObject({ name: "sundown", version: "1.0.0" });
       const { tools } = await client.listTools();
@@ -94,7 +102,7 @@ describe("stdio MCP server (sundown mcp) against a running server", () => {
     const { key } = await t.mintKey("acme", ["team:read"]);
     const globexKey = (await t.mintKey("globex")).key;
     const globexId = (await t.rest("/api/v1/reports?limit=1", globexKey)).body.reports[0].id as string;
-    const { client } = await connectStdio(key);
+    const { client } = await connectStdio(key, era);
     try {
       const bad = await client.callTool({ name: "list_reports", arguments: { limit: 500 } });
       expect(bad.isError).toBe(true);
@@ -106,7 +114,7 @@ describe("stdio MCP server (sundown mcp) against a running server", () => {
       );
       const team = await client.callTool({ name: "list_team", arguments: {} });
       expect(team.isError).toBeFalsy();
-      const { client: full } = await connectStdio((await t.mintKey()).key);
+      const { client: full } = await connectStdio((await t.mintKey()).key, era);
       try {
         const other = await full.callTool({ name: "get_report", arguments: { id: globexId } });
         expect(textOf(other)).toBe("not_found: No report with this id exists in your organization.");
@@ -120,10 +128,13 @@ describe("stdio MCP server (sundown mcp) against a running server", () => {
 
   it("past the shared budget a tool call is a tool error with the retry time", async () => {
     const { key } = await t.mintKey();
-    const { client } = await connectStdio(key);
+    const { client, stderr } = await connectStdio(key, era);
     try {
-      // The start-up check used one request; spend the rest over REST.
-      for (let i = 0; i < RATE_LIMIT - 1; i++) await t.rest("/api/v1/me", key);
+      // The server checks the key at start-up (a v2 client's probe starts a second, short-lived one): wait for it,
+      // then spend what is left of the budget over REST.
+      await expect.poll(stderr, { timeout: 30_000 }).toContain("sundown mcp: serving");
+      let spent = 0;
+      while ((await t.rest("/api/v1/me", key)).status === 200) expect(++spent).toBeLessThan(RATE_LIMIT);
       const result = await client.callTool({ name: "list_team", arguments: {} });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/^rate_limited: .* Retry after \d+ seconds\.$/);

@@ -1,0 +1,82 @@
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+} from "@modelcontextprotocol/server";
+import { log } from "@/lib/log";
+import { createSundownServer } from "./server";
+import type { SundownSource } from "./source";
+import type { McpHooks } from "./tools";
+
+// Both MCP eras on one endpoint, from one server definition (createSundownServer):
+// - 2026-07-28 (server/discover, _meta on every request, Mcp-Method/Mcp-Name headers): the SDK's handler, which
+//   checks the envelope and the headers against the body and answers spec errors (-32020, -32022) itself;
+// - 2025-era (initialize, then calls): a fresh server per request over the stateless transport, answering JSON
+//   as before. The SDK's own legacy leg would answer with SSE streams; Sundown has never streamed.
+// isLegacyRequest is the SDK's own classification, so the branch never disagrees with its handler.
+
+export type McpEra = "2025-11-25" | "2026-07-28";
+
+/** Who is calling: where their data comes from, and what to tell the host about failures. */
+export interface McpCaller {
+  clientId: string;
+  source: SundownSource;
+  hooks?: McpHooks;
+}
+
+// authInfo is the SDK's pass-through from fetch() to the factory; the caller rides in its `extra`. It never
+// carries the key itself (token stays empty): the route has verified the key before any of this runs.
+const CALLER = "sundown.caller";
+
+function authInfoOf(caller: McpCaller): AuthInfo {
+  return { token: "", clientId: caller.clientId, scopes: [], extra: { [CALLER]: caller } };
+}
+
+function callerOf(authInfo: AuthInfo | undefined): McpCaller {
+  const caller = authInfo?.extra?.[CALLER] as McpCaller | undefined;
+  if (!caller) throw new Error("MCP request without a caller: serve it through serveMcp().");
+  return caller;
+}
+
+const modern = createMcpHandler(
+  ({ authInfo }) => {
+    const { source, hooks } = callerOf(authInfo);
+    return createSundownServer(source, hooks);
+  },
+  {
+    legacy: "reject",
+    // "auto" answers with one JSON body unless a handler sends a notification first, which none of Sundown's do.
+    // Reports only: requests the handler refuses (bad headers, unknown versions) are the client's to fix.
+    onerror: (error) => log("debug", "mcp handler refused or failed a request", { error: error.message }),
+  },
+);
+
+async function serveLegacy(request: Request, message: unknown, caller: McpCaller): Promise<Response> {
+  const server = createSundownServer(caller.source, caller.hooks);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, { parsedBody: message });
+  } finally {
+    await server.close();
+  }
+}
+
+/** Answers one JSON-RPC message (already read from the request) in the era the client speaks. */
+export async function serveMcp(
+  request: Request,
+  message: unknown,
+  caller: McpCaller,
+): Promise<{ era: McpEra; response: Response }> {
+  if (await isLegacyRequest(request, message)) {
+    return { era: "2025-11-25", response: await serveLegacy(request, message, caller) };
+  }
+  return {
+    era: "2026-07-28",
+    response: await modern.fetch(request, { parsedBody: message, authInfo: authInfoOf(caller) }),
+  };
+}
