@@ -21,6 +21,9 @@ export function discoveryUrls(base: string) {
     llmsTxt: `${base}/llms.txt`,
     mcpEndpoint: `${base}/api/mcp`,
     mcpServerCard: `${base}/.well-known/mcp/server-card.json`,
+    // The server-card extension's location (MCP endpoint + /server-card), which the AI catalog points at.
+    mcpEndpointServerCard: `${base}/api/mcp/server-card`,
+    aiCatalog: `${base}/.well-known/ai-catalog.json`,
     settings: `${base}/settings/api-keys`,
   };
 }

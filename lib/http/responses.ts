@@ -25,18 +25,23 @@ function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
 
 /**
  * A JSON response with a strong ETag; answers 304 when the client already holds this representation.
- * `cache` is "private" for keyed data (revalidate every time) or "public" for discovery documents.
+ * `cache` is "private" for keyed data (revalidate every time) or "public" for discovery documents, which
+ * shared caches may keep for `maxAge` seconds (default 300).
  */
 export function jsonResponse(
   request: Request,
   data: unknown,
-  { cache, headers = {} }: { cache: "private" | "public"; headers?: Record<string, string> },
+  {
+    cache,
+    maxAge = 300,
+    headers = {},
+  }: { cache: "private" | "public"; maxAge?: number; headers?: Record<string, string> },
 ): Response {
   const body = JSON.stringify(data);
   const etag = strongEtag(body);
   const common = {
     ETag: etag,
-    "Cache-Control": cache === "private" ? "private, no-cache" : "public, max-age=300",
+    "Cache-Control": cache === "private" ? "private, no-cache" : `public, max-age=${maxAge}`,
     ...(cache === "private" ? { Vary: "Authorization, X-API-Key" } : {}),
     ...headers,
   };

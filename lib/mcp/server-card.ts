@@ -1,34 +1,27 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import {
+  CLIENT_CAPABILITIES_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
-  type ServerCapabilities,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
-import { API_VERSION } from "@/lib/discovery/api-root";
+} from "@modelcontextprotocol/server";
+import { API_VERSION, discoveryUrls } from "@/lib/discovery/api-root";
 import { ApiError } from "@/lib/errors";
-import { SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE, createSundownServer } from "./server";
+import { SERVER_DESCRIPTION, SERVER_NAME, SERVER_TITLE } from "./server";
+import { serveMcp } from "./serve";
 import type { SundownSource } from "./source";
 
-// The MCP server card (SEP-2127 draft, compatible with the registry's server.json): who the server is, where to
-// connect and how to authenticate, plus the primitives. The primitives are read from the real server over an
-// in-memory connection, so the card lists exactly what tools/list answers.
+// The MCP server card (the server-card extension, SEP-2127): who the server is, where to connect, which protocol
+// revisions it speaks and which header carries the key. The card makes no claim about capabilities; the modern
+// revisions are read from the live server's own server/discover, so the card cannot promise what it does not do.
+// The contract's location (/.well-known/mcp/server-card.json) also lists the primitives, as the earlier draft
+// the contract followed did; they are read from the same server, so they are exactly what tools/list answers.
 
 export const SERVER_CARD_CONTENT_TYPE = "application/mcp-server-card+json";
+/** Cards and the catalog that points at them are public and change only with a deploy: an hour in any cache. */
+export const DISCOVERY_MAX_AGE_SECONDS = 3600;
 const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
-// Streamable HTTP exists since 2025-03-26; older versions spoke HTTP+SSE.
-const STREAMABLE_HTTP_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= "2025-03-26");
-
-interface Primitives {
-  capabilities: ServerCapabilities;
-  tools: Tool[];
-  resources: Resource[];
-  resourceTemplates: ResourceTemplate[];
-  prompts: Prompt[];
-}
+// 2025-era revisions with Streamable HTTP (2025-03-26 onwards); older ones spoke HTTP+SSE.
+const LEGACY_STREAMABLE_HTTP_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= "2025-03-26");
+const CARD_MODERN_VERSION = "2026-07-28";
 
 // Listing primitives reads no data; a source that refuses everything proves it.
 const noData = async (): Promise<never> => {
@@ -36,26 +29,59 @@ const noData = async (): Promise<never> => {
 };
 const discoverySource: SundownSource = { answer: noData };
 
-async function listPrimitives(): Promise<Primitives> {
-  const server = createSundownServer(discoverySource);
-  const client = new Client({ name: "sundown-server-card", version: API_VERSION });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
-  try {
-    const [{ tools }, { resources }, { resourceTemplates }, { prompts }] = await Promise.all([
-      client.listTools(),
-      client.listResources(),
-      client.listResourceTemplates(),
-      client.listPrompts(),
-    ]);
-    return { capabilities: client.getServerCapabilities() ?? {}, tools, resources, resourceTemplates, prompts };
-  } finally {
-    await client.close();
-    await server.close();
-  }
+/** One 2026-07-28 request to the real server, in process, as a client would send it. */
+async function ask(method: string): Promise<Record<string, unknown>> {
+  const message = {
+    jsonrpc: "2.0",
+    id: 1,
+    method,
+    params: { _meta: { [PROTOCOL_VERSION_META_KEY]: CARD_MODERN_VERSION, [CLIENT_CAPABILITIES_META_KEY]: {} } },
+  };
+  const request = new Request("http://sundown.invalid/api/mcp", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      "MCP-Protocol-Version": CARD_MODERN_VERSION,
+      "Mcp-Method": method,
+    },
+    body: JSON.stringify(message),
+  });
+  const { response } = await serveMcp(request, message, { clientId: "server-card", source: discoverySource });
+  const answer = (await response.json()) as { result?: Record<string, unknown>; error?: { message: string } };
+  if (!answer.result) throw new Error(`${method} failed for the server card: ${answer.error?.message}`);
+  return answer.result;
 }
 
-let primitives: Promise<Primitives> | undefined;
+interface LiveFacts {
+  modernVersions: string[];
+  primitives: { tools: unknown; resources: unknown; resourceTemplates: unknown; prompts: unknown };
+}
+
+async function readLiveFacts(): Promise<LiveFacts> {
+  const [discover, tools, resources, templates, prompts] = await Promise.all(
+    ["server/discover", "tools/list", "resources/list", "resources/templates/list", "prompts/list"].map(ask),
+  );
+  return {
+    modernVersions: discover.supportedVersions as string[],
+    primitives: {
+      tools: tools.tools,
+      resources: resources.resources,
+      resourceTemplates: templates.resourceTemplates,
+      prompts: prompts.prompts,
+    },
+  };
+}
+
+let liveFacts: Promise<LiveFacts> | undefined;
+
+function facts(): Promise<LiveFacts> {
+  liveFacts ??= readLiveFacts().catch((error) => {
+    liveFacts = undefined;
+    throw error;
+  });
+  return liveFacts;
+}
 
 /** reverse-DNS of the host, as server cards name servers: sundown.acme.com → com.acme.sundown/sundown. */
 export function serverCardName(base: string): string {
@@ -65,12 +91,9 @@ export function serverCardName(base: string): string {
   return `${namespace}/${SERVER_NAME}`;
 }
 
+/** The card at <MCP endpoint>/server-card: identity, the remote, both eras' revisions and the key header. */
 export async function buildServerCard(base: string) {
-  primitives ??= listPrimitives().catch((error) => {
-    primitives = undefined;
-    throw error;
-  });
-  const { capabilities, tools, resources, resourceTemplates, prompts } = await primitives;
+  const { modernVersions } = await facts();
   return {
     $schema: SERVER_CARD_SCHEMA,
     name: serverCardName(base),
@@ -81,23 +104,24 @@ export async function buildServerCard(base: string) {
     remotes: [
       {
         type: "streamable-http",
-        url: `${base}/api/mcp`,
-        supportedProtocolVersions: STREAMABLE_HTTP_VERSIONS,
+        url: discoveryUrls(base).mcpEndpoint,
+        supportedProtocolVersions: [...modernVersions, ...LEGACY_STREAMABLE_HTTP_VERSIONS],
         headers: [
           {
             name: "Authorization",
-            description: `Bearer <API key>. Keys look like sdn_sk_…; a founder or lead creates one at ${base}/settings/api-keys. X-API-Key: <key> is accepted instead.`,
+            description: `Bearer <API key>. Keys look like sdn_sk_…; a founder or lead creates one at ${discoveryUrls(base).settings}. X-API-Key: <key> is accepted instead.`,
+            placeholder: "Bearer sdn_sk_…",
             isRequired: true,
             isSecret: true,
           },
         ],
-        authentication: { required: true, schemes: ["bearer"] },
       },
     ],
-    capabilities,
-    tools,
-    resources,
-    resourceTemplates,
-    prompts,
   };
+}
+
+/** The card at the contract's location: the same card, plus the primitives a connected client would list. */
+export async function buildWellKnownServerCard(base: string) {
+  const [card, { primitives }] = await Promise.all([buildServerCard(base), facts()]);
+  return { ...card, ...primitives };
 }

@@ -1,6 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcp, textOf } from "../helpers/mcp-client";
+import { connectMcp, MCP_ERAS, textOf, type McpEra, type McpTestClient } from "../helpers/mcp-client";
 import { startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
 
 // The SDK's own client against the production build over real HTTP.
@@ -17,7 +16,7 @@ afterAll(async () => {
   await t?.server.stop();
 });
 
-const connect = (headers: Record<string, string>) => connectMcp(headers, mcpUrl);
+const connect = (headers: Record<string, string>, era?: McpEra) => connectMcp(headers, mcpUrl, era);
 
 async function rawPost(headers: Record<string, string>, body: unknown) {
   const res = await fetch(mcpUrl, {
@@ -30,13 +29,13 @@ async function rawPost(headers: Record<string, string>, body: unknown) {
 }
 const whoamiCall = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "whoami", arguments: {} } };
 
-describe("remote MCP over Streamable HTTP (next start)", () => {
-  let client: Client;
+describe.each(MCP_ERAS)("remote MCP over Streamable HTTP (next start), %s", (era) => {
+  let client: McpTestClient;
   let key: string;
 
   beforeAll(async () => {
     key = (await t.mintKey()).key;
-    client = await connect({ Authorization: `Bearer ${key}` });
+    client = await connect({ Authorization: `Bearer ${key}` }, era);
   });
   afterAll(async () => {
     await client?.close();
@@ -81,7 +80,7 @@ describe("remote MCP over Streamable HTTP (next start)", () => {
   });
 
   it("a key without the scope sees every tool, and the call names the scope", async () => {
-    const teamOnly = await connect({ "X-API-Key": (await t.mintKey("acme", ["team:read"])).key });
+    const teamOnly = await connect({ "X-API-Key": (await t.mintKey("acme", ["team:read"])).key }, era);
     try {
       expect((await teamOnly.listTools()).tools).toHaveLength(4);
       const result = await teamOnly.callTool({ name: "list_reports", arguments: {} });
@@ -134,14 +133,16 @@ describe("remote MCP: credentials at the HTTP layer", () => {
     }
   });
 
-  it("the server card is served at both locations", async () => {
+  it("the server card is served at both locations, and the AI catalog points at it", async () => {
     const a = await fetch(`${t.server.url}/.well-known/mcp/server-card.json`);
     const b = await fetch(`${t.server.url}/api/mcp/server-card`);
     expect(a.status).toBe(200);
     expect(b.headers.get("content-type")).toBe("application/mcp-server-card+json");
-    const card = await a.json();
+    const card = await b.json();
     expect(card.remotes[0].url).toBe(mcpUrl);
-    expect(await b.json()).toEqual(card);
+    expect(await a.json()).toMatchObject(card);
+    const catalog = await (await fetch(`${t.server.url}/.well-known/ai-catalog.json`)).json();
+    expect(catalog.entries[0].url).toBe(`${mcpUrl}/server-card`);
   });
 });
 
@@ -173,5 +174,23 @@ describe("remote MCP: one budget per key, shared with REST", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("invalid_parameter");
     expect(res.headers.get("ratelimit")).toMatch(new RegExp(`^"per-key";r=${RATE_LIMIT - 1};`));
+  });
+
+  it("a 2026-07-28 request counts against the same budget as a 2025 one", async () => {
+    const { key } = await t.mintKey();
+    const auth = { Authorization: `Bearer ${key}` };
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    const modern = await rawPost(
+      { ...auth, "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "whoami" },
+      { ...whoamiCall, params: { ...whoamiCall.params, _meta: meta } },
+    );
+    expect(modern.status).toBe(200);
+    expect(modern.body.result.resultType).toBe("complete");
+    expect(modern.headers.get("ratelimit")).toMatch(new RegExp(`^"per-key";r=${RATE_LIMIT - 1};`));
+    const legacy = await rawPost(auth, whoamiCall);
+    expect(legacy.headers.get("ratelimit")).toMatch(new RegExp(`^"per-key";r=${RATE_LIMIT - 2};`));
   });
 });
