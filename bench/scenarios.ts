@@ -77,8 +77,23 @@ function checkMcpListReports(response: Response, body: string): string | undefin
   }
 }
 
-export function mcpListReportsBody(id = 1): string {
-  return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_reports", arguments: {} } });
+/** A tools/call of list_reports without arguments; in the 2026-07-28 era with the envelope each request carries. */
+export function mcpListReportsBody(id = 1, era: "2025" | "2026" = "2025"): string {
+  const params: Record<string, unknown> = { name: "list_reports", arguments: {} };
+  if (era === "2026") params._meta = MODERN_META;
+  return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params });
+}
+
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+/** The headers of an MCP tools/call of list_reports, as each era's client sends them. */
+function mcpHeaders(era: "2025" | "2026"): Record<string, string> {
+  const common = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+  if (era === "2025") return common;
+  return { ...common, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "list_reports" };
 }
 
 /** The list's page size without `limit`. */
@@ -177,22 +192,18 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
       expect: [401],
       check: expectStatus([401]),
     },
-    {
-      id: "mcp-list-reports",
-      label: "MCP tools/call list_reports",
+    ...(["2025", "2026"] as const).map((era): Scenario => ({
+      id: era === "2025" ? "mcp-list-reports" : "mcp-list-reports-2026",
+      label: `MCP tools/call list_reports (${era === "2025" ? "2025-11-25" : "2026-07-28"})`,
       requests: keys.map((key, i) => ({
         method: "POST",
         path: MCP_PATH,
-        headers: {
-          ...bearer(key),
-          accept: "application/json, text/event-stream",
-          "content-type": "application/json",
-        },
-        body: mcpListReportsBody(i + 1),
+        headers: { ...bearer(key), ...mcpHeaders(era) },
+        body: mcpListReportsBody(i + 1, era),
       })),
       expect: [200],
       check: checkMcpListReports,
-    },
+    })),
     {
       id: "reports-week",
       label: "GET /api/v1/reports?since&until (one week)",

@@ -1,4 +1,5 @@
 import { after } from "next/server";
+import { isWellFormedApiKey } from "@/lib/auth/api-key";
 import { readApiKey } from "@/lib/auth/read-api-key";
 import { hasScope, type Scope } from "@/lib/auth/scopes";
 import {
@@ -27,10 +28,15 @@ import type { RequestContext } from "./with-request";
 // (its first request on a fresh instance) gets its id from the lookup, so the read cannot travel with it:
 // lookup, budget, then the read on its own — two round trips, once per key per instance.
 
-/** What the request needs beyond a valid key: a scope, and maybe a read of the organization's data under it. */
+/**
+ * What the request needs beyond a valid key: a scope (refused with 403 without it), and maybe a read of the
+ * organization's data. The read is attached only for a key that has `readScope` (by default the scope): MCP
+ * names the scope a tool call will need without making it a 403, since the tool answers a missing scope itself.
+ */
 export interface KeyNeeds {
   scope?: Scope;
   read?: ReadRequest<unknown>;
+  readScope?: Scope;
 }
 
 export interface Admitted {
@@ -45,6 +51,18 @@ export async function admitKey(request: Request, context: RequestContext, needs:
   return admitted;
 }
 
+/**
+ * Refuses a request without a well-formed key as admitKey would (401, counted against the address), without
+ * I/O for one that has one: a route can then read its body before the key lookup, to send a read with it.
+ */
+export async function requireWellFormedKey(request: Request): Promise<void> {
+  await countingFailedAttempts(request, async () => {
+    const presented = readApiKey(request.headers);
+    // The lookup hashes the key; here only a malformed one is hashed, for hashPresentedKey's refusal.
+    if (!isWellFormedApiKey(presented)) hashPresentedKey(presented);
+  });
+}
+
 async function verifyWithinBudget(request: Request, context: RequestContext, needs: KeyNeeds): Promise<Admitted> {
   const hashedKey = hashPresentedKey(readApiKey(request.headers));
   const now = new Date();
@@ -53,11 +71,12 @@ async function verifyWithinBudget(request: Request, context: RequestContext, nee
     const { key } = await verifyKeyHash(hashedKey, { now });
     requireWithinBudget(key, await keyLimiter().limit(key.id), context);
     requireScope(key, needs.scope);
-    return { key, data: needs.read ? await needs.read.fetchJson(key.organization.id) : null };
+    const mayRead = needs.read && hasScope(key.scopes, needs.readScope ?? needs.scope);
+    return { key, data: mayRead ? await needs.read!.fetchJson(key.organization.id) : null };
   }
   const budget = await keyLimiter().limit(known.id);
   // The read travels with the lookup only when it will be answered: within budget and with the scope.
-  const mayRead = budget.success && hasScope(known.scopes, needs.scope);
+  const mayRead = budget.success && hasScope(known.scopes, needs.readScope ?? needs.scope);
   const verified = await verifyKeyHash(hashedKey, { read: mayRead ? needs.read : undefined, now });
   requireWithinBudget(verified.key, budget, context);
   requireScope(verified.key, needs.scope);

@@ -1,12 +1,13 @@
 import { corsPreflight } from "@/lib/http/cors";
-import { admitKey } from "@/lib/http/admit-key";
+import { admitKey, requireWellFormedKey } from "@/lib/http/admit-key";
 import { ApiError, errorCodeForStatus } from "@/lib/errors";
 import { mcpMethodNotAllowedError } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { errorRoute, withRequest, type RequestContext } from "@/lib/http/with-request";
 import { log } from "@/lib/log";
 import { requireAllowedOrigin } from "./allowed-origin";
-import { createDatabaseSource } from "./database-source";
+import { OPERATIONS } from "@/lib/operations/table";
+import { createDatabaseSource, prepareToolCall } from "./database-source";
 import { serveMcp, type McpEra } from "./serve";
 
 // The remote MCP endpoint: stateless Streamable HTTP with JSON responses, one server per HTTP request.
@@ -45,13 +46,27 @@ export const mcpPost = withRequest(async (request, context) => {
   requireAllowedOrigin(request);
 
   context.responseHeaders["Cache-Control"] = "no-store";
-  const { key } = await admitKey(request, context);
-  const message = requireSingleMessage(await readJsonBody(request));
+  // The body is read before the key lookup (never without a well-formed key), so that a tool call's read can
+  // travel with the lookup, as REST's does; a body the endpoint refuses is refused after admission, counted.
+  await requireWellFormedKey(request);
+  let message: Record<string, unknown> | undefined;
+  let refusal: unknown;
+  try {
+    message = requireSingleMessage(await readJsonBody(request));
+  } catch (error) {
+    refusal = error;
+  }
+  const prepared = message && prepareToolCall(message);
+  const { key, data } = await admitKey(request, context, {
+    read: prepared?.read,
+    readScope: prepared && OPERATIONS[prepared.name].scope,
+  });
+  if (!message) throw refusal;
   addMessageLogFields(message, context);
 
   const { era, response } = await serveMcp(request, message, {
     clientId: key.id,
-    source: createDatabaseSource(key),
+    source: createDatabaseSource(key, prepared && { answer: prepared, data }),
     hooks: {
       onError: (primitive, error) => {
         if (error.status < 500) return;

@@ -5,7 +5,7 @@ import {
   type AuthInfo,
 } from "@modelcontextprotocol/server";
 import { log } from "@/lib/log";
-import { createSundownServer } from "./server";
+import { createSundownServer, familiesFor, type PrimitiveFamily } from "./server";
 import type { SundownSource } from "./source";
 import type { McpHooks } from "./tools";
 
@@ -25,24 +25,29 @@ export interface McpCaller {
   hooks?: McpHooks;
 }
 
+/** A caller with what its message needs of the server (filled in by serveMcp). */
+interface CallerWithNeeds extends McpCaller {
+  families: readonly PrimitiveFamily[];
+}
+
 // authInfo is the SDK's pass-through from fetch() to the factory; the caller rides in its `extra`. It never
 // carries the key itself (token stays empty): the route has verified the key before any of this runs.
 const CALLER = "sundown.caller";
 
-function authInfoOf(caller: McpCaller): AuthInfo {
+function authInfoOf(caller: CallerWithNeeds): AuthInfo {
   return { token: "", clientId: caller.clientId, scopes: [], extra: { [CALLER]: caller } };
 }
 
-function callerOf(authInfo: AuthInfo | undefined): McpCaller {
-  const caller = authInfo?.extra?.[CALLER] as McpCaller | undefined;
+function callerOf(authInfo: AuthInfo | undefined): CallerWithNeeds {
+  const caller = authInfo?.extra?.[CALLER] as CallerWithNeeds | undefined;
   if (!caller) throw new Error("MCP request without a caller: serve it through serveMcp().");
   return caller;
 }
 
 const modern = createMcpHandler(
   ({ authInfo }) => {
-    const { source, hooks } = callerOf(authInfo);
-    return createSundownServer(source, hooks);
+    const { source, hooks, families } = callerOf(authInfo);
+    return createSundownServer(source, hooks, families);
   },
   {
     legacy: "reject",
@@ -52,8 +57,8 @@ const modern = createMcpHandler(
   },
 );
 
-async function serveLegacy(request: Request, message: unknown, caller: McpCaller): Promise<Response> {
-  const server = createSundownServer(caller.source, caller.hooks);
+async function serveLegacy(request: Request, message: unknown, caller: CallerWithNeeds): Promise<Response> {
+  const server = createSundownServer(caller.source, caller.hooks, caller.families);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
@@ -72,11 +77,12 @@ export async function serveMcp(
   message: unknown,
   caller: McpCaller,
 ): Promise<{ era: McpEra; response: Response }> {
+  const needs = { ...caller, families: familiesFor((message as { method?: unknown } | null)?.method) };
   if (await isLegacyRequest(request, message)) {
-    return { era: "2025-11-25", response: await serveLegacy(request, message, caller) };
+    return { era: "2025-11-25", response: await serveLegacy(request, message, needs) };
   }
   return {
     era: "2026-07-28",
-    response: await modern.fetch(request, { parsedBody: message, authInfo: authInfoOf(caller) }),
+    response: await modern.fetch(request, { parsedBody: message, authInfo: authInfoOf(needs) }),
   };
 }

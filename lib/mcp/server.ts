@@ -49,17 +49,43 @@ const CACHE_HINTS = {
   "resources/read": ORGANIZATION_DATA,
 };
 
+/** The kinds of primitive a server registers; a request needs only those its method is about. */
+export type PrimitiveFamily = "tools" | "resources" | "prompts";
+const ALL_FAMILIES: readonly PrimitiveFamily[] = ["tools", "resources", "prompts"];
+
+/**
+ * The families a request's method needs: a tools/call is answered by the tools alone, so the remote route does not
+ * build resources and prompts (a third of a server's cost) for it. Methods that describe the server (initialize,
+ * server/discover) and anything unknown get the whole server. The answer is the same either way.
+ */
+export function familiesFor(method: unknown): readonly PrimitiveFamily[] {
+  if (typeof method !== "string") return ALL_FAMILIES;
+  if (method.startsWith("tools/")) return ["tools"];
+  if (method.startsWith("resources/")) return ["resources"];
+  if (method.startsWith("prompts/")) return ["prompts"];
+  if (method === "completion/complete") return ["resources", "prompts"];
+  return ALL_FAMILIES;
+}
+
 /** One MCP server over a data source: the remote route builds one per request, the stdio server one per process. */
-export function createSundownServer(source: SundownSource, hooks: McpHooks = {}): McpServer {
+export function createSundownServer(
+  source: SundownSource,
+  hooks: McpHooks = {},
+  families: readonly PrimitiveFamily[] = ALL_FAMILIES,
+): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: SERVER_TITLE, version: API_VERSION },
     { instructions: SERVER_INSTRUCTIONS, capabilities: CAPABILITIES, cacheHints: CACHE_HINTS, jsonSchemaValidator },
   );
-  registerTools(server, source, hooks);
-  registerReportResources(server, source, hooks);
-  registerDayReports(server, source, hooks);
-  registerLeadBrief(server, source, hooks);
-  registerPeriodRollup(server, source, hooks);
+  if (families.includes("tools")) registerTools(server, source, hooks);
+  if (families.includes("resources")) {
+    registerReportResources(server, source, hooks);
+    registerDayReports(server, source, hooks);
+  }
+  if (families.includes("prompts")) {
+    registerLeadBrief(server, source, hooks);
+    registerPeriodRollup(server, source, hooks);
+  }
   refuseMalformedParams(server);
   return server;
 }

@@ -94,3 +94,29 @@ export async function answerForKey<N extends KeyedOperationName>(
   if ("fromKey" in answer) return answer.fromKey(key);
   return finishRead(answer, await answer.read(input).run(key.organization.id), input, key);
 }
+
+/** An operation's answer prepared before the key is known, so that its read can travel with the key lookup. */
+export interface PreparedAnswer<N extends KeyedOperationName = KeyedOperationName> {
+  name: N;
+  input: OperationInput<N>;
+  read?: ReadRequest<unknown>;
+}
+
+export function prepareAnswer<N extends KeyedOperationName>(name: N, input: OperationInput<N>): PreparedAnswer<N> {
+  const answer = ANSWERS[name] as Answer<N>;
+  return { name, input, read: "read" in answer ? answer.read(input) : undefined };
+}
+
+/**
+ * A prepared answer for the verified key, from the data its read brought with the lookup (null when it did
+ * not travel): scope first, as answerForKey, then the data, read now if it has not been.
+ */
+export async function finishPrepared<N extends KeyedOperationName>(
+  { name, input, read }: PreparedAnswer<N>,
+  key: VerifiedKey,
+  data: unknown,
+): Promise<OperationOutput<N>> {
+  if (!read || data === null || data === undefined) return answerForKey(key, name, input);
+  requireScope(key, OPERATIONS[name].scope);
+  return finishRead(ANSWERS[name] as FromRead<N>, read.toBody(data), input, key);
+}

@@ -3,6 +3,7 @@ import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { GET as listTeam } from "@/app/api/v1/team/route";
+import { POST as postMcp } from "@/app/api/mcp/route";
 import type { Scope } from "@/lib/auth/scopes";
 import { generateApiKey } from "@/lib/auth/api-key";
 import { revokeApiKey } from "@/lib/data/api-keys";
@@ -115,6 +116,58 @@ async function tablesReadBy(work: () => Promise<{ status: number }>) {
 async function expireKey(id: string) {
   await (await getDb()).apiKey.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
 }
+
+describe("MCP tools/call: one round trip too, in both eras", () => {
+  const META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+
+  function toolCall(key: string, era: "2025" | "2026", name: string, args: Record<string, unknown> = {}) {
+    const headers: Record<string, string> = {
+      ...(bearer(key) as Record<string, string>),
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    };
+    if (era === "2026")
+      Object.assign(headers, { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": name });
+    const params = { name, arguments: args, ...(era === "2026" ? { _meta: META } : {}) };
+    return call(postMcp, "/api/mcp", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }),
+    });
+  }
+
+  it.each([
+    ["2025", "list_reports", { limit: 3 }],
+    ["2026", "list_reports", { limit: 3 }],
+    ["2025", "list_team", {}],
+    ["2026", "whoami", {}],
+  ] as const)("%s %s: one statement, and the data", async (era, name, args) => {
+    const { key } = await usedKey();
+    const { result, statements } = await countStatements(() => toolCall(key, era, name, args));
+    expect(result.status).toBe(200);
+    expect(result.body.result.isError).toBeFalsy();
+    expect(result.body.result.structuredContent).toBeTruthy();
+    expect(statements).toBe(1);
+  });
+
+  it("a key without the tool's scope reads nothing: one statement, and a tool error naming the scope", async () => {
+    const { key } = await usedKey(["team:read"]);
+    const { result, statements } = await countStatements(() => toolCall(key, "2026", "list_reports"));
+    expect(result.body.result.isError).toBe(true);
+    expect(result.body.result.content[0].text).toContain("required_scope: reports:read");
+    expect(statements).toBe(1);
+  });
+
+  it("arguments the tool refuses cost the key lookup alone", async () => {
+    const { key } = await usedKey();
+    const { result, statements } = await countStatements(() => toolCall(key, "2025", "list_reports", { limit: 0 }));
+    expect(result.body.result.isError).toBe(true);
+    expect(statements).toBe(1);
+  });
+});
 
 describe("a refused request pays for no read", () => {
   it.each(READS)("%s answered 429 on a warm key: one statement, on the key's tables only", (_name, handler, path) =>

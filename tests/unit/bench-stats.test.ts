@@ -53,7 +53,8 @@ const HEALTHY = [10, 100].flatMap((c) => [
   point("reports", c, 700),
   point("me", c, 800),
   point("me-malformed", c, 1300),
-  point("mcp-list-reports", c, 400),
+  point("mcp-list-reports", c, 500),
+  point("mcp-list-reports-2026", c, 500),
 ]);
 
 describe("percentile", () => {
@@ -121,19 +122,19 @@ describe("checkBudgets", () => {
 
   it("reports each missed budget with its measured value", () => {
     const slowMcp = HEALTHY.map((p) =>
-      p.scenario === "mcp-list-reports" && p.connections === 100 ? { ...p, rps: 300 } : p,
+      p.scenario === "mcp-list-reports-2026" && p.connections === 100 ? { ...p, rps: 400 } : p,
     );
     const spiky = slowMcp.map((p) => (p.scenario === "me" && p.connections === 10 ? { ...p, p99Ms: 7 } : p));
     const fat = spiky.map((p) => (p.connections === 100 && p.scenario === "root" ? { ...p, peakRssMiB: 320 } : p));
     const missed = checkBudgets(fat, 2000).filter((v) => v.status === "MISSED");
     expect(missed.map((v) => v.name)).toEqual([
-      "c=100: MCP list_reports ÷ REST /api/v1/reports rps",
+      "c=100: MCP list_reports (2026-07-28) ÷ REST /api/v1/reports rps",
       "c=10: me p99 ÷ p50",
       "cold start (spawn → first 200 on /api/v1), median",
       "peak RSS of the server at c=100",
     ]);
     expect(formatVerdict(missed[0]!)).toBe(
-      "MISSED c=100: MCP list_reports ÷ REST /api/v1/reports rps: 0.43× (budget >= 0.5×)",
+      "MISSED c=100: MCP list_reports (2026-07-28) ÷ REST /api/v1/reports rps: 0.57× (budget >= 0.7×)",
     );
   });
 
@@ -213,6 +214,10 @@ describe("scenario helpers", () => {
       id: 7,
       method: "tools/call",
       params: { name: "list_reports", arguments: {} },
+    });
+    expect(JSON.parse(mcpListReportsBody(8, "2026")).params._meta).toEqual({
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
     });
   });
 });
