@@ -1,7 +1,7 @@
 import type { ApiKeyEventItem } from "@/lib/data/api-keys";
 import { formatDateTime } from "../format";
 
-const VERBS = { created: "created", revoked: "revoked" } as const;
+const VERBS = { created: "created", revoked: "revoked", rolled: "rolled" } as const;
 
 export function AuditTrail({ events }: { events: ApiKeyEventItem[] }) {
   return (

@@ -8,7 +8,7 @@ interface Props {
   revokeAction: (previous: RevokeKeyState, formData: FormData) => Promise<RevokeKeyState>;
 }
 
-const STATUS_LABELS = { active: "Active", revoked: "Revoked", expired: "Expired" } as const;
+const STATUS_LABELS = { active: "Active", rolled: "Rolled", revoked: "Revoked", expired: "Expired" } as const;
 
 function When({ date, fallback, dateOnly }: { date: Date | null; fallback: string; dateOnly?: boolean }) {
   if (!date) return <span className="muted">{fallback}</span>;
