@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef, useState } from "react";
+import { useActionState, useEffect, useRef } from "react";
 import type { CreateKeyField, CreateKeyState } from "@/lib/settings/api-key-actions";
 import type { ExpiryChoice } from "@/lib/settings/api-key-inputs";
 import { NewKeySecret } from "./new-key-secret";
@@ -128,7 +128,11 @@ export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpir
   );
 }
 
-/** When the key expires: a preset, never, or a date picked in the field that appears for "On a date…". */
+/**
+ * When the key expires: a preset, never, or a date in the field shown while "On a date…" is chosen. The field is
+ * shown by CSS (.expiry-choice:has(…)), not by state, so it works before hydration and without JavaScript; the
+ * server reads it only for that choice.
+ */
 function ExpiryFields({
   initial,
   minExpiry,
@@ -140,16 +144,14 @@ function ExpiryFields({
   dateValue: string;
   error: string | undefined;
 }) {
-  const [expiry, setExpiry] = useState(initial);
   return (
-    <>
+    <div className="expiry-choice">
       <div className="field">
         <label htmlFor="key-expiry">Expires</label>
         <select
           id="key-expiry"
           name="expiry"
-          value={expiry}
-          onChange={(e) => setExpiry(e.currentTarget.value as ExpiryChoice)}
+          defaultValue={initial}
           aria-describedby="key-expiry-hint"
           style={{ maxWidth: "14rem" }}
         >
@@ -163,29 +165,27 @@ function ExpiryFields({
           A key that expires cannot be misused for ever if it leaks; this page warns a week before it does.
         </p>
       </div>
-      {expiry === "date" && (
-        <div className="field">
-          <label htmlFor={FIELD_IDS.expiresAt}>Expires on</label>
-          <input
-            id={FIELD_IDS.expiresAt}
-            name="expiresAt"
-            type="date"
-            min={minExpiry}
-            defaultValue={dateValue}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `key-expires-hint ${FIELD_IDS.expiresAt}-error` : "key-expires-hint"}
-            style={{ maxWidth: "14rem" }}
-          />
-          <p id="key-expires-hint" className="hint">
-            The key stops working at 00:00 UTC on this date.
+      <div className="field expiry-date">
+        <label htmlFor={FIELD_IDS.expiresAt}>Expires on</label>
+        <input
+          id={FIELD_IDS.expiresAt}
+          name="expiresAt"
+          type="date"
+          min={minExpiry}
+          defaultValue={dateValue}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `key-expires-hint ${FIELD_IDS.expiresAt}-error` : "key-expires-hint"}
+          style={{ maxWidth: "14rem" }}
+        />
+        <p id="key-expires-hint" className="hint">
+          The key stops working at 00:00 UTC on this date.
+        </p>
+        {error && (
+          <p id={`${FIELD_IDS.expiresAt}-error`} className="field-error">
+            {error}
           </p>
-          {error && (
-            <p id={`${FIELD_IDS.expiresAt}-error`} className="field-error">
-              {error}
-            </p>
-          )}
-        </div>
-      )}
-    </>
+        )}
+      </div>
+    </div>
   );
 }

@@ -17,7 +17,9 @@ interface Props {
   action: (formData: FormData) => void;
   pending: boolean;
   submit: { label: string; busy: string; className: string };
-  /** Called when the dialog closes (Cancel, Escape): the owner unmounts it. */
+  /** The action succeeded: the dialog closes itself, so the page outside it is no longer inert. */
+  done: boolean;
+  /** Called once the dialog has closed (Cancel, Escape, done): the owner unmounts it and places the focus. */
   onClose: () => void;
   /** Fields of the form besides the key's id. */
   children?: ReactNode;
@@ -25,14 +27,24 @@ interface Props {
 
 /**
  * A modal confirmation for one key (roll, revoke), open from its mount: Cancel has the focus, so Enter never
- * confirms by accident, and closing the dialog returns the focus to the button that opened it.
+ * confirms by accident, and cancelling returns the focus to the button that opened it.
  */
-export function KeyDialog({ keyId, title, description, error, action, pending, submit, onClose, children }: Props) {
+export function KeyDialog(props: Props) {
+  const { keyId, title, description, error, action, pending, submit, done, onClose, children } = props;
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => dialogRef.current?.showModal(), []);
+  // Focused after showModal: React's autoFocus would run while the dialog is still closed, and showModal alone
+  // focuses the first field.
+  useEffect(() => {
+    dialogRef.current?.showModal();
+    cancelRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (done) dialogRef.current?.close();
+  }, [done]);
 
   return (
     <dialog
@@ -54,9 +66,9 @@ export function KeyDialog({ keyId, title, description, error, action, pending, s
         {children}
         <div className="actions">
           <button
+            ref={cancelRef}
             type="button"
             className="button button--secondary"
-            autoFocus
             onClick={() => dialogRef.current?.close()}
           >
             Cancel

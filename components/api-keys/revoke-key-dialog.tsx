@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect } from "react";
+import { useActionState } from "react";
 import type { RevokeKeyState } from "@/lib/settings/api-key-actions";
 import { KeyDialog, type KeyTarget } from "./key-dialog";
 
@@ -13,12 +13,7 @@ interface Props {
 export function RevokeKeyDialog({ target, action, onClose }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
 
-  // The revoked row moves to the collapsed list: focus goes to the keys' heading, not to the page's start.
-  useEffect(() => {
-    if (state.status !== "revoked") return;
-    onClose();
-    document.getElementById("keys-title")?.focus();
-  }, [state, onClose]);
+  const revoked = state.status === "revoked";
 
   return (
     <KeyDialog
@@ -29,7 +24,12 @@ export function RevokeKeyDialog({ target, action, onClose }: Props) {
       action={formAction}
       pending={pending}
       submit={{ label: "Revoke key", busy: "Revoking…", className: "button button--danger" }}
-      onClose={onClose}
+      done={revoked}
+      onClose={() => {
+        onClose();
+        // The revoked row moves to the collapsed list: focus goes to the keys' heading, not to the page's start.
+        if (revoked) document.getElementById("keys-title")?.focus();
+      }}
     />
   );
 }

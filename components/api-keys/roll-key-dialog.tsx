@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useId } from "react";
+import { useActionState, useId } from "react";
 import type { KeyOverlap } from "@/lib/schemas/key-overlap";
 import type { NewKey, RollKeyState } from "@/lib/settings/api-key-actions";
 import { KeyDialog, type KeyTarget } from "./key-dialog";
@@ -27,11 +27,6 @@ export function RollKeyDialog({ target, action, onClose, onRolled }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const overlapId = useId();
 
-  // The new secret takes the focus (NewKeySecret), outside this dialog.
-  useEffect(() => {
-    if (state.status === "rolled") onRolled(state.key);
-  }, [state, onRolled]);
-
   return (
     <KeyDialog
       keyId={target.id}
@@ -41,7 +36,9 @@ export function RollKeyDialog({ target, action, onClose, onRolled }: Props) {
       action={formAction}
       pending={pending}
       submit={{ label: "Roll key", busy: "Rolling…", className: "button button--primary" }}
-      onClose={onClose}
+      done={state.status === "rolled"}
+      // Once closed, the new secret is shown above the keys and takes the focus (NewKeySecret).
+      onClose={() => (state.status === "rolled" ? onRolled(state.key) : onClose())}
     >
       <div className="field">
         <label htmlFor={overlapId}>The old key keeps working for</label>

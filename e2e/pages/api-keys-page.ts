@@ -42,7 +42,8 @@ export class ApiKeysPage {
 
   /** The row of the key with this secret: a rolled key and its replacement share their name, not their hint. */
   keyRow(secret: string): Locator {
-    return this.page.getByRole("row").filter({ hasText: `${secret.slice(0, 11)}…${secret.slice(-4)}` });
+    const hint = `${secret.slice(0, 11)}…${secret.slice(-4)}`;
+    return this.page.getByRole("row").filter({ has: this.page.getByRole("cell", { name: hint, exact: true }) });
   }
 
   row(name: string): Locator {
