@@ -1,8 +1,17 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { SCOPES } from "@/lib/auth/scopes";
-import { parseExpiry, parseKeyId, parseKeyName, parseScopes, type CommandArgs } from "@/lib/cli/command-args";
+import {
+  parseExpiry,
+  parseKeyId,
+  parseKeyName,
+  parseOverlap,
+  parseScopes,
+  type CommandArgs,
+} from "@/lib/cli/command-args";
 import { UsageError } from "@/lib/cli/errors";
+import { EXPIRY_WARNING_DAYS } from "@/lib/data/key-status";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
+import { KEY_OVERLAP_CHOICES } from "@/lib/schemas/key-overlap";
 
 // The command line → what to do. Pure: no I/O, so every bad form is a unit test away.
 
@@ -11,6 +20,7 @@ export type Invocation =
   | { kind: "keys.create"; args: CommandArgs<"keys.create">; json: boolean }
   | { kind: "keys.list"; args: CommandArgs<"keys.list">; json: boolean }
   | { kind: "keys.revoke"; args: CommandArgs<"keys.revoke"> }
+  | { kind: "keys.roll"; args: CommandArgs<"keys.roll">; json: boolean }
   | { kind: "orgs.list"; json: boolean }
   | { kind: "seed.demo" }
   | { kind: "reports.import"; org: string; file: string }
@@ -67,7 +77,11 @@ const COMMAND_SPECS: CommandSpec[] = [
     name: "keys list",
     usage: "sundown keys list --org <slug|id> [--json]",
     summary: "List an organization's keys (never their secrets)",
-    details: ["--json      print a JSON array of keys"],
+    details: [
+      `STATUS      active, rolled (works until its overlap ends), revoked or expired; keys that expire within`,
+      `            ${EXPIRY_WARNING_DAYS} days are flagged "expires in N days"`,
+      "--json      print a JSON array of keys",
+    ],
     options: { org: { type: "string" }, ...json },
     positionals: [],
     build: (values) => ({ kind: "keys.list", args: { org: requireOption(values, "org") }, json: values.json === true }),
@@ -80,6 +94,23 @@ const COMMAND_SPECS: CommandSpec[] = [
     options: {},
     positionals: ["key-id"],
     build: (_values, [keyId]) => ({ kind: "keys.revoke", args: { keyId: parseKeyId(keyId!) } }),
+  },
+  {
+    name: "keys roll",
+    usage: `sundown keys roll <key-id> --overlap <${KEY_OVERLAP_CHOICES.join("|")}> [--json]`,
+    summary: "Replace a key with a new secret; the old one keeps working for the overlap",
+    details: [
+      "<key-id>    the key's id, as `sundown keys list` shows it; the new key has its name, scopes and expiry",
+      `--overlap   how long the old key keeps working: ${KEY_OVERLAP_CHOICES.join(", ")} (0: it stops now)`,
+      `--json      print the new key as \`keys create --json\` does`,
+    ],
+    options: { overlap: { type: "string" }, ...json },
+    positionals: ["key-id"],
+    build: (values, [keyId]) => ({
+      kind: "keys.roll",
+      args: { keyId: parseKeyId(keyId!), overlap: parseOverlap(requireOption(values, "overlap")) },
+      json: values.json === true,
+    }),
   },
   {
     name: "orgs list",

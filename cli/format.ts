@@ -13,6 +13,7 @@ function table(headers: string[], rows: string[][]): string {
 }
 
 type CreatedKeyResult = CommandResult<"keys.create">;
+type RolledKeyResult = CommandResult<"keys.roll">;
 type KeyListResult = CommandResult<"keys.list">;
 
 const orgLabel = (org: OrganizationRef) => `${org.name} (${org.slug})`;
@@ -30,19 +31,34 @@ export function createdKeyJson(result: CreatedKeyResult): string {
   });
 }
 
-export function formatCreatedKey(result: CreatedKeyResult): { stdout: string; stderr: string } {
+/** The new key's one display: the secret on stdout, the warning to copy it on stderr. */
+function newKeyOutput(headline: string, result: CreatedKeyResult, extra: string[] = []) {
   return {
     stdout: [
-      `Created API key "${result.name}" for ${orgLabel(result.organization)}.`,
+      headline,
       "",
       `  ${result.key}`,
       "",
       `  id       ${result.id}`,
       `  scopes   ${result.scopes.join(", ")}`,
       `  expires  ${result.expires_at ?? "never"}`,
+      ...extra,
     ].join("\n"),
     stderr: `Copy the key now: it is shown only this once and cannot be recovered (only its hint ${result.hint} is stored).`,
   };
+}
+
+export function formatCreatedKey(result: CreatedKeyResult): { stdout: string; stderr: string } {
+  return newKeyOutput(`Created API key "${result.name}" for ${orgLabel(result.organization)}.`, result);
+}
+
+export function formatRolledKey(result: RolledKeyResult): { stdout: string; stderr: string } {
+  const { id, overlap, stops_at } = result.replaces;
+  const old =
+    overlap === "0"
+      ? `  replaces ${id}, which the API refuses from now on`
+      : `  replaces ${id}, which keeps working until ${stops_at}`;
+  return newKeyOutput(`Rolled API key "${result.name}" of ${orgLabel(result.organization)}.`, result, [old]);
 }
 
 export function keyListJson(result: KeyListResult): string {
@@ -53,23 +69,37 @@ export function organizationsJson(orgs: OrganizationRef[]): string {
   return printableJson(orgs, 2);
 }
 
+type ListedKey = KeyListResult["keys"][number];
+
+/** A key's state as the operator reads it: when a rolled key stops, and a warning for one expiring soon. */
+function statusText(key: ListedKey): string {
+  if (key.status === "rolled") return `rolled, stops ${day(key.revoked_at)}`;
+  if (key.expiring_in_days !== null) {
+    return `${key.status}, expires in ${key.expiring_in_days} day${key.expiring_in_days === 1 ? "" : "s"}`;
+  }
+  return key.status;
+}
+
+// One entry per column: a new column is one line here.
+const KEY_COLUMNS: [header: string, cell: (key: ListedKey) => string][] = [
+  ["ID", (k) => k.id],
+  ["NAME", (k) => k.name],
+  ["KEY", (k) => k.hint],
+  ["SCOPES", (k) => k.scopes.join(",")],
+  ["STATUS", statusText],
+  ["CREATED (UTC)", (k) => day(k.created_at)],
+  ["LAST USED", (k) => day(k.last_used_at)],
+  ["EXPIRES", (k) => (k.expires_at ? day(k.expires_at) : "never")],
+  ["CREATED BY", (k) => k.created_by ?? "-"],
+];
+
 export function formatKeyList(result: KeyListResult): string {
   if (result.keys.length === 0) {
     return `No API keys in ${orgLabel(result.organization)}. Create one with:\n  sundown keys create --org ${result.organization.slug} --name <name> --scopes reports:read,team:read`;
   }
   return table(
-    ["ID", "NAME", "KEY", "SCOPES", "STATUS", "CREATED (UTC)", "LAST USED", "EXPIRES", "CREATED BY"],
-    result.keys.map((k) => [
-      k.id,
-      k.name,
-      k.hint,
-      k.scopes.join(","),
-      k.status,
-      day(k.created_at),
-      day(k.last_used_at),
-      k.expires_at ? day(k.expires_at) : "never",
-      k.created_by ?? "-",
-    ]),
+    KEY_COLUMNS.map(([header]) => header),
+    result.keys.map((k) => KEY_COLUMNS.map(([, cell]) => cell(k))),
   );
 }
 

@@ -7,6 +7,7 @@ import {
   formatMigration,
   formatOrganizations,
   formatRevokedKey,
+  formatRolledKey,
   formatSeed,
   keyListJson,
   organizationsJson,
@@ -36,6 +37,10 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" }>): P
     }
     case "keys.revoke":
       return { stdout: formatRevokedKey(printableStrings(await executeCommand("keys.revoke", invocation.args))) };
+    case "keys.roll": {
+      const result = await executeCommand("keys.roll", invocation.args);
+      return invocation.json ? { stdout: createdKeyJson(result) } : formatRolledKey(printableStrings(result));
+    }
     case "orgs.list": {
       const orgs = await executeCommand("orgs.list", {});
       return { stdout: invocation.json ? organizationsJson(orgs) : formatOrganizations(printableStrings(orgs)) };

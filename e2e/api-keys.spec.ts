@@ -46,6 +46,10 @@ test.describe("API keys as a founder", () => {
     await snap(page, testInfo, "04-revoke-confirmation");
     await dialog.getByRole("button", { name: "Revoke key" }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Keys", exact: true })).toBeFocused();
+    // A revoked key leaves the keys in use for the collapsed list below them.
+    await expect(keys.keysTable.getByRole("rowheader", { name, exact: true })).toHaveCount(0);
+    await keys.showInactive();
     await expect(keys.row(name).getByRole("cell", { name: "Revoked" })).toBeVisible();
     await expect(keys.row(name).getByRole("button", { name: `Revoke ${name}` })).toHaveCount(0);
     await expect(keys.activity.getByRole("listitem").first()).toContainText(`Maya Chen revoked ${name}`);
@@ -86,7 +90,7 @@ test.describe("API keys as a founder", () => {
 
   test("the create form explains what is wrong, next to the field", async ({ page }, testInfo) => {
     const keys = await signInToKeys(page, USERS.acmeFounder);
-    await keys.expires.fill("2020-01-01");
+    await keys.expireOn("2020-01-01");
     await keys.create.click();
     await expect(keys.formAlert).toContainText("The key was not created");
     await expect(page.getByText("Enter a name for the key.")).toBeVisible();
@@ -94,6 +98,8 @@ test.describe("API keys as a founder", () => {
     await expect(page.getByText("Choose a time in the future")).toBeVisible();
     await expect(keys.name).toBeFocused();
     await expect(keys.name).toHaveAttribute("aria-invalid", "true");
+    await expect(keys.expiry).toHaveValue("date");
+    await expect(keys.expires).toHaveValue("2020-01-01");
     await snap(page, testInfo, "06-inline-errors");
 
     await keys.name.fill("x".repeat(64));
@@ -103,6 +109,79 @@ test.describe("API keys as a founder", () => {
     await expect(keys.secret).toHaveValue(/^sdn_sk_/);
   });
 
+  test("rolling a key: the new secret is shown once, both keys work through the overlap, a roll without overlap stops the old key at once", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const keys = await signInToKeys(page, USERS.acmeFounder);
+    const name = uniqueName("rolling-agent");
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const old = await keys.createKey(name, ["reports:read"], inThreeDays);
+    // Expiring within a week: flagged on the row (00:00 UTC of the date is two or three days away).
+    await expect(keys.keyRow(old)).toContainText(/Expires in [23] days/);
+
+    // From the keyboard: the row's Roll button opens the dialog on Cancel; the overlap is a native select.
+    await keys
+      .keyRow(old)
+      .getByRole("button", { name: `Roll ${name}` })
+      .focus();
+    await page.keyboard.press("Enter");
+    const dialog = keys.rollDialog(name);
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    const overlap = dialog.getByLabel("The old key keeps working for");
+    await expect(overlap).toHaveValue("24h");
+    await overlap.selectOption({ label: "1 hour" });
+    await snap(page, testInfo, "08-roll-confirmation");
+    await dialog.getByRole("button", { name: "Roll key" }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(page.getByRole("heading", { name: `Key “${name}” rolled` })).toBeFocused();
+    const rolled = keys.rolledSecret(name);
+    await expect(rolled).toHaveValue(/^sdn_sk_[0-9A-Za-z]{38}$/);
+    const secret = await rolled.inputValue();
+    expect(secret).not.toBe(old);
+    await expect(keys.keyRow(old)).toContainText(/Rolled\s*stops at .* UTC\s*replaced by/);
+    await expect(
+      keys.keyRow(old).getByRole("link", { name: `${secret.slice(0, 11)}…${secret.slice(-4)}` }),
+    ).toBeVisible();
+    await expect(keys.keyRow(old).getByRole("button", { name: `Roll ${name}` })).toHaveCount(0);
+    await expect(keys.keyRow(secret)).toContainText(/Active\s*Expires in [23] days/);
+    await expect(keys.activity.getByRole("listitem").first()).toContainText(`Maya Chen rolled ${name}`);
+    await snap(page, testInfo, "09-key-rolled");
+
+    // Through the overlap, the API answers both keys alike.
+    const answers = await Promise.all(
+      [old, secret].map(async (key) => {
+        const response = await request.get("/api/v1/reports?limit=2", { headers: bearer(key) });
+        return { status: response.status(), body: await response.json() };
+      }),
+    );
+    expect(answers[0]!.status).toBe(200);
+    expect(answers[1]).toEqual(answers[0]);
+
+    // The secret lived in that one response only.
+    await page.reload();
+    await expect(keys.rolledSecret(name)).toHaveCount(0);
+    await expect(page.locator("body")).not.toContainText(secret);
+
+    // Rolling the new key with no overlap: its successor works, it is refused from now on, like a revoked key.
+    await keys
+      .keyRow(secret)
+      .getByRole("button", { name: `Roll ${name}` })
+      .click();
+    await keys.rollDialog(name).getByLabel("The old key keeps working for").selectOption("0");
+    await keys.rollDialog(name).getByRole("button", { name: "Roll key" }).click();
+    await expect(keys.rolledSecret(name)).toHaveValue(/^sdn_sk_/);
+    const third = await keys.rolledSecret(name).inputValue();
+    const refused = await request.get("/api/v1/me", { headers: bearer(secret) });
+    expect(refused.status()).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: "unauthorized", message: "The API key has been revoked." });
+    expect((await request.get("/api/v1/me", { headers: bearer(third) })).status()).toBe(200);
+    expect((await request.get("/api/v1/me", { headers: bearer(old) })).status()).toBe(200);
+    await keys.showInactive();
+    await expect(keys.keyRow(secret)).toContainText(/Revoked\s*replaced by/);
+  });
+
   test("the page works on a phone-sized screen", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const keys = await signInToKeys(page, USERS.acmeFounder);
@@ -110,10 +189,17 @@ test.describe("API keys as a founder", () => {
     const name = `${uniqueName("mobile")}-`.padEnd(64, "x");
     await keys.createKey(name, ["reports:read"]);
     await expect(keys.create).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
     await snap(page, testInfo, "07-mobile");
+
+    // The roll dialog and the rolled key's secret fit too; the keys table scrolls inside its own box.
+    const dialog = await keys.openRoll(name);
+    expect(await overflow()).toBe(0);
+    await dialog.getByRole("button", { name: "Roll key" }).click();
+    await expect(page.getByRole("heading", { name: `Key “${name}” rolled` })).toBeFocused();
+    expect(await overflow()).toBe(0);
+    await snap(page, testInfo, "10-mobile-rolled");
   });
 });

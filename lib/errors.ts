@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  // Settings page and CLI only: an action the key's state does not allow, e.g. rolling a revoked key.
+  conflict: 409,
   // MCP endpoint only: an Accept header without application/json and text/event-stream, or a body that is not JSON.
   not_acceptable: 406,
   payload_too_large: 413,

@@ -1,14 +1,14 @@
 import type { ApiKeyEventItem } from "@/lib/data/api-keys";
 import { formatDateTime } from "../format";
 
-const VERBS = { created: "created", revoked: "revoked" } as const;
+const VERBS = { created: "created", revoked: "revoked", rolled: "rolled" } as const;
 
 export function AuditTrail({ events }: { events: ApiKeyEventItem[] }) {
   return (
     <section className="card" aria-labelledby="audit-title">
       <div className="section-head">
         <h2 id="audit-title">Activity</h2>
-        <span className="muted">Key creations and revocations, newest first</span>
+        <span className="muted">Key creations, rolls and revocations, newest first</span>
       </div>
       {events.length === 0 ? (
         <p className="empty" style={{ margin: 0 }}>
@@ -21,6 +21,13 @@ export function AuditTrail({ events }: { events: ApiKeyEventItem[] }) {
               <span>
                 <strong>{e.actor}</strong> {VERBS[e.action]} <strong>{e.keyName}</strong>{" "}
                 <span className="mono muted">{e.keyHint}</span>
+                {e.replaced && (
+                  <span className="muted">
+                    {" "}
+                    (replaces <span className="mono">{e.replaced.hint}</span>
+                    {e.replaced.stopsAt && <>; old key accepted until {formatDateTime(e.replaced.stopsAt)}</>})
+                  </span>
+                )}
               </span>
               <time className="muted nowrap" dateTime={e.createdAt.toISOString()}>
                 {formatDateTime(e.createdAt)}

@@ -1,28 +1,54 @@
 import type { ApiKeyListItem } from "@/lib/data/api-keys";
-import type { RevokeKeyState } from "@/lib/settings/api-key-actions";
-import { formatDate, formatTime } from "../format";
-import { RevokeKeyButton } from "./revoke-key-button";
+import type { RevokeKeyState, RollKeyState } from "@/lib/settings/api-key-actions";
+import { groupKeys } from "@/lib/settings/key-groups";
+import { KeyActionsProvider } from "./key-actions";
+import { KEY_COLUMNS, KeyRow } from "./key-row";
+
+/** Inactive keys rendered unless all are asked for: the newest, enough for recent history, cheap with hundreds. */
+export const INACTIVE_SHOWN = 50;
 
 interface Props {
   keys: ApiKeyListItem[];
+  /** Render every revoked and expired key, not only the newest INACTIVE_SHOWN (the page's ?inactive=all). */
+  showAllInactive?: boolean;
   revokeAction: (previous: RevokeKeyState, formData: FormData) => Promise<RevokeKeyState>;
+  rollAction: (previous: RollKeyState, formData: FormData) => Promise<RollKeyState>;
 }
 
-const STATUS_LABELS = { active: "Active", revoked: "Revoked", expired: "Expired" } as const;
-
-function When({ date, fallback, dateOnly }: { date: Date | null; fallback: string; dateOnly?: boolean }) {
-  if (!date) return <span className="muted">{fallback}</span>;
-  // Date over time, so the nine columns fit a laptop screen without scrolling.
+function KeyTable({ keys, label }: { keys: ApiKeyListItem[]; label: string }) {
   return (
-    <time dateTime={date.toISOString()}>
-      {formatDate(date)}
-      {!dateOnly && <span className="time-line">{formatTime(date)}</span>}
-    </time>
+    // A table wider than a phone scrolls inside its own box, never the page.
+    <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            {KEY_COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <KeyRow key={key.id} apiKey={key} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
-export function KeysTable({ keys, revokeAction }: Props) {
-  const active = keys.filter((k) => k.status === "active").length;
+/**
+ * The organization's keys: those the API still accepts in a table, the ones needing attention (rolled,
+ * expiring soon) first; revoked and expired keys collapsed below, so the page stays short with hundreds.
+ */
+export function KeysTable({ keys, revokeAction, rollAction, showAllInactive = false }: Props) {
+  const { current, inactive } = groupKeys(keys);
+  const shown = showAllInactive ? inactive : inactive.slice(0, INACTIVE_SHOWN);
   return (
     <section className="card" aria-labelledby="keys-title">
       <div className="section-head">
@@ -31,76 +57,34 @@ export function KeysTable({ keys, revokeAction }: Props) {
         </h2>
         {keys.length > 0 && (
           <span className="muted">
-            {active} active · {keys.length} in total
+            {current.length} in use · {keys.length} in total
           </span>
         )}
       </div>
-      {keys.length === 0 ? (
-        <div className="empty">
-          <h3>No API keys yet</h3>
-          <p style={{ margin: 0 }}>Create a key above to connect your first agent or script.</p>
-        </div>
-      ) : (
-        <div className="table-wrap" role="region" aria-labelledby="keys-title" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created by</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id}>
-                  <th scope="row" style={{ fontWeight: 600, minWidth: "9rem", overflowWrap: "anywhere" }}>
-                    {key.name}
-                  </th>
-                  <td>
-                    <ul className="scope-list" aria-label="Scopes">
-                      {key.scopes.map((s) => (
-                        <li key={s} className="tag">
-                          {s}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className="mono nowrap">{key.hint}</td>
-                  <td>{key.createdBy ?? <span className="muted">Unknown</span>}</td>
-                  <td className="nowrap">
-                    <When date={key.createdAt} fallback="" />
-                  </td>
-                  <td className="nowrap">
-                    <When date={key.lastUsedAt} fallback="Never" />
-                  </td>
-                  <td className="nowrap">
-                    <When date={key.expiresAt} fallback="Never" dateOnly />
-                  </td>
-                  <td>
-                    <span className={`status status--${key.status}`}>{STATUS_LABELS[key.status]}</span>
-                  </td>
-                  <td className="nowrap">
-                    <RevokeKeyButton
-                      keyId={key.id}
-                      name={key.name}
-                      active={key.status === "active"}
-                      action={revokeAction}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <KeyActionsProvider rollAction={rollAction} revokeAction={revokeAction}>
+        {keys.length === 0 ? (
+          <div className="empty">
+            <h3>No API keys yet</h3>
+            <p style={{ margin: 0 }}>Create a key above to connect your first agent or script.</p>
+          </div>
+        ) : current.length === 0 ? (
+          <p className="empty">No key is in use: every key is revoked or expired.</p>
+        ) : (
+          <KeyTable keys={current} label="Keys in use" />
+        )}
+        {inactive.length > 0 && (
+          <details id="inactive-keys" className="inactive-keys" open={showAllInactive}>
+            <summary>Revoked and expired keys ({inactive.length})</summary>
+            <KeyTable keys={shown} label="Revoked and expired keys" />
+            {shown.length < inactive.length && (
+              <p className="muted">
+                The {shown.length} most recent of {inactive.length}.{" "}
+                <a href="?inactive=all#inactive-keys">Show all {inactive.length}</a>
+              </p>
+            )}
+          </details>
+        )}
+      </KeyActionsProvider>
     </section>
   );
 }

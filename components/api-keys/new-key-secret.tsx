@@ -1,17 +1,22 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 interface Props {
   created: { name: string; secret: string; scopes: string[] };
+  /** How the key came to be: created from the form, or rolled from an existing key. */
+  verb?: "created" | "rolled";
 }
 
 /** The one and only display of a new key's secret. It lives in this component's memory, nowhere else. */
-export function NewKeySecret({ created }: Props) {
+export function NewKeySecret({ created, verb = "created" }: Props) {
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
   const [dismissed, setDismissed] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  // A created and a rolled key can be on show at once: ids of their own.
+  const titleId = useId();
+  const secretId = useId();
 
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -32,21 +37,21 @@ export function NewKeySecret({ created }: Props) {
     <div
       className="alert alert--success secret-box"
       role="region"
-      aria-labelledby="new-key-title"
+      aria-labelledby={titleId}
       style={{ marginBottom: "1.25rem" }}
     >
-      <h3 id="new-key-title" ref={headingRef} tabIndex={-1} style={{ margin: 0 }}>
-        Key &ldquo;{created.name}&rdquo; created
+      <h3 id={titleId} ref={headingRef} tabIndex={-1} style={{ margin: 0 }}>
+        Key &ldquo;{created.name}&rdquo; {verb}
       </h3>
       <p className="alert alert--warning" style={{ background: "#fff" }}>
         <strong>Copy this key now. It will not be shown again.</strong> Sundown keeps only a hash of it; if you lose it,
-        revoke it and create a new one.
+        roll the key to get a new one.
       </p>
-      <label htmlFor="new-key-secret">New API key ({created.scopes.join(", ")})</label>
+      <label htmlFor={secretId}>New API key ({created.scopes.join(", ")})</label>
       <div className="secret-row">
         <input
           ref={inputRef}
-          id="new-key-secret"
+          id={secretId}
           type="text"
           readOnly
           value={created.secret}

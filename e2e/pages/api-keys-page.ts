@@ -5,24 +5,28 @@ export type Scope = "reports:read" | "team:read";
 export class ApiKeysPage {
   readonly heading: Locator;
   readonly name: Locator;
+  readonly expiry: Locator;
   readonly expires: Locator;
   readonly create: Locator;
   readonly formAlert: Locator;
   readonly secret: Locator;
   readonly copy: Locator;
   readonly keysTable: Locator;
+  readonly inactiveKeys: Locator;
   readonly activity: Locator;
   readonly signOut: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { level: 1, name: "API keys" });
     this.name = page.getByLabel("Name");
-    this.expires = page.getByLabel("Expires on (optional)");
+    this.expiry = page.getByLabel("Expires", { exact: true });
+    this.expires = page.getByLabel("Expires on");
     this.create = page.getByRole("button", { name: "Create key" });
     this.formAlert = page.getByRole("region", { name: "Create a key" }).getByRole("alert");
-    this.secret = page.getByLabel(/^New API key/);
+    this.secret = page.getByRole("region", { name: "Create a key" }).getByLabel(/^New API key/);
     this.copy = page.getByRole("button", { name: /^Cop(y|ied)$/ });
-    this.keysTable = page.getByRole("table");
+    this.keysTable = page.getByRole("table", { name: "Keys in use" });
+    this.inactiveKeys = page.getByText(/^Revoked and expired keys \(\d+\)$/);
     this.activity = page.getByRole("list", { name: "Activity" });
     this.signOut = page.getByRole("button", { name: "Sign out" });
   }
@@ -36,15 +40,27 @@ export class ApiKeysPage {
     return this.page.getByRole("checkbox", { name: new RegExp(`^${scope}`) });
   }
 
+  /** The row of the key with this secret: a rolled key and its replacement share their name, not their hint. */
+  keyRow(secret: string): Locator {
+    const hint = `${secret.slice(0, 11)}…${secret.slice(-4)}`;
+    return this.page.getByRole("row").filter({ has: this.page.getByRole("cell", { name: hint, exact: true }) });
+  }
+
   row(name: string): Locator {
     return this.page.getByRole("row").filter({ has: this.page.getByRole("rowheader", { name, exact: true }) });
+  }
+
+  /** Picks "On a date…" and types the date (YYYY-MM-DD; empty leaves the field empty). */
+  async expireOn(date: string) {
+    await this.expiry.selectOption({ label: "On a date…" });
+    await this.expires.fill(date);
   }
 
   /** Creates a key through the form and returns its secret, read from the one-time display. */
   async createKey(name: string, scopes: Scope[], expiresOn?: string): Promise<string> {
     await this.name.fill(name);
     for (const s of scopes) await this.scope(s).check();
-    if (expiresOn) await this.expires.fill(expiresOn);
+    if (expiresOn) await this.expireOn(expiresOn);
     await this.create.click();
     await expect(this.secret).toHaveValue(/^sdn_sk_[0-9A-Za-z]{38}$/);
     await expect(this.row(name)).toBeVisible();
@@ -64,8 +80,31 @@ export class ApiKeysPage {
     return dialog;
   }
 
-  /** The key's id, as the row's revoke form carries it (hidden inputs have no role to locate them by). */
+  /** Opens the collapsed list of revoked and expired keys. */
+  async showInactive() {
+    await this.inactiveKeys.click();
+  }
+
+  /** The one display of the secret a roll of the key named so produced. */
+  rolledSecret(name: string): Locator {
+    return this.page.getByRole("region", { name: `Key “${name}” rolled` }).getByLabel(/^New API key/);
+  }
+
+  rollDialog(name: string): Locator {
+    return this.page.getByRole("dialog", { name: `Roll “${name}”?` });
+  }
+
+  async openRoll(name: string): Promise<Locator> {
+    await this.row(name)
+      .getByRole("button", { name: `Roll ${name}` })
+      .click();
+    const dialog = this.rollDialog(name);
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /** The key's id, as its row's anchor carries it (the row of a key is `#key-<id>`). */
   async keyId(name: string): Promise<string> {
-    return this.row(name).locator('input[name="keyId"]').inputValue();
+    return (await this.row(name).getAttribute("id"))!.replace(/^key-/, "");
   }
 }

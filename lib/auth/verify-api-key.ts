@@ -1,5 +1,5 @@
-import { keyStatus } from "@/lib/data/api-keys";
 import { findApiKeyByHash, touchApiKey } from "@/lib/data/key-lookup";
+import { acceptsRequests, keyStatus } from "@/lib/data/key-status";
 import type { ReadRequest } from "@/lib/data/organization-read";
 import { ApiError } from "@/lib/errors";
 import { hashApiKey, isWellFormedApiKey } from "./api-key";
@@ -59,7 +59,7 @@ function rememberKey(hashedKey: string, key: KnownKey): void {
 
 /**
  * The active key with this hash, in one lookup, which can carry a read of the key's organization (run only
- * if the key is active; attach it only for a key that has the read's scope). Unknown, revoked or expired: 401.
+ * if the key works; attach it only for a key that has the read's scope). Unknown, revoked or expired: 401.
  */
 export async function verifyKeyHash(
   hashedKey: string,
@@ -74,7 +74,8 @@ export async function verifyKeyHash(
   const scopes = row.scopes.filter(isScope);
   rememberKey(hashedKey, { id: row.id, scopes });
   const status = keyStatus(row, now);
-  if (status !== "active") throw unauthorized(status);
+  // A rolled key works until its overlap ends, exactly like an active one; then it is refused as revoked.
+  if (!acceptsRequests(status)) throw unauthorized(status);
   return {
     key: {
       id: row.id,

@@ -3,6 +3,7 @@ import type { Scope } from "@/lib/auth/scopes";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 import { keyExpirySchema } from "@/lib/schemas/key-expiry";
 import { keyNameSchema } from "@/lib/schemas/key-name";
+import { keyOverlapSchema, type KeyOverlap } from "@/lib/schemas/key-overlap";
 import { keyScopesSchema } from "@/lib/schemas/key-scopes";
 import { UsageError } from "./errors";
 
@@ -21,6 +22,7 @@ export const commandArgSchemas = {
   }),
   "keys.list": z.strictObject({ org }),
   "keys.revoke": z.strictObject({ keyId: z.string().regex(UUID_SHAPE) }),
+  "keys.roll": z.strictObject({ keyId: z.string().regex(UUID_SHAPE), overlap: keyOverlapSchema }),
   "orgs.list": z.strictObject({}),
   "seed.demo": z.strictObject({}),
   "reports.import": z.strictObject({ org, reports: z.array(z.unknown()) }),
@@ -53,6 +55,11 @@ export function parseKeyName(text: string): string {
 /** `--expires 2026-12-31`, `2026-12-31T18:00:00+01:00` or `30d`: the settings form's rule. */
 export function parseExpiry(text: string, now = new Date()): Date {
   return parseFlag("expires", keyExpirySchema(now), text);
+}
+
+/** `--overlap 24h`: how long the rolled key keeps working, the settings page's choices. */
+export function parseOverlap(text: string): KeyOverlap {
+  return parseFlag("overlap", keyOverlapSchema, text);
 }
 
 export function parseKeyId(text: string): string {

@@ -2,10 +2,18 @@ import { getDb, getDbHandle, pendingMigrations } from "@/lib/db";
 import { readMigrations } from "@/lib/db/migrate";
 import { seedDemo } from "@/lib/demo/seed";
 import { DEMO_ORGANIZATIONS } from "@/lib/demo/data";
-import { createApiKey, findApiKeyOrganization, listApiKeys, revokeApiKey } from "@/lib/data/api-keys";
+import {
+  createApiKey,
+  findApiKeyOrganization,
+  listApiKeys,
+  revokeApiKey,
+  rollApiKey,
+  type CreatedApiKey,
+} from "@/lib/data/api-keys";
 import { importReports, validateImportReports } from "@/lib/data/import-reports";
 import { findOrganization, listOrganizations, type OrganizationRef } from "@/lib/data/organizations";
 import { ApiError } from "@/lib/errors";
+import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
 import { CommandError, UsageError } from "./errors";
 
@@ -23,15 +31,8 @@ async function requireOrganization(slugOrId: string): Promise<OrganizationRef> {
   return organization;
 }
 
-async function createKey(args: CommandArgs<"keys.create">) {
-  const organization = await requireOrganization(args.org);
-  const key = await createApiKey({
-    organizationId: organization.id,
-    name: args.name,
-    scopes: args.scopes,
-    expiresAt: args.expiresAt ? new Date(args.expiresAt) : null,
-    actor: CLI_ACTOR,
-  });
+/** A new key as `keys create` and `keys roll` print it; the secret is in it once. */
+function newKeyResult(key: CreatedApiKey, organization: OrganizationRef) {
   return {
     id: key.id,
     key: key.key,
@@ -42,6 +43,18 @@ async function createKey(args: CommandArgs<"keys.create">) {
     created_at: key.createdAt.toISOString(),
     expires_at: iso(key.expiresAt),
   };
+}
+
+async function createKey(args: CommandArgs<"keys.create">) {
+  const organization = await requireOrganization(args.org);
+  const key = await createApiKey({
+    organizationId: organization.id,
+    name: args.name,
+    scopes: args.scopes,
+    expiresAt: args.expiresAt ? new Date(args.expiresAt) : null,
+    actor: CLI_ACTOR,
+  });
+  return newKeyResult(key, organization);
 }
 
 async function listKeys(args: CommandArgs<"keys.list">) {
@@ -59,19 +72,36 @@ async function listKeys(args: CommandArgs<"keys.list">) {
       created_at: k.createdAt.toISOString(),
       last_used_at: iso(k.lastUsedAt),
       expires_at: iso(k.expiresAt),
+      expiring_in_days: k.expiresWithinDays,
       revoked_at: iso(k.revokedAt),
+      rolled_to_id: k.rolledTo?.id ?? null,
     })),
   };
 }
 
-async function revokeKey(args: CommandArgs<"keys.revoke">) {
+/**
+ * Runs a change on a key found by its bare id, scoped by the organization it belongs to; an unknown id
+ * and a key the data layer does not find say the same.
+ */
+async function changeKey<T>(keyId: string, change: (organization: OrganizationRef) => Promise<T>): Promise<T> {
   const notFound = new CommandError(
-    `No API key with id ${args.keyId}. Run \`sundown keys list --org <org>\` to see the keys.`,
+    `No API key with id ${keyId}. Run \`sundown keys list --org <org>\` to see the keys.`,
   );
-  const organization = await findApiKeyOrganization(args.keyId);
+  const organization = await findApiKeyOrganization(keyId);
   if (!organization) throw notFound;
-  const startedAt = new Date();
   try {
+    return await change(organization);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") throw notFound;
+    // A key whose state forbids the change (rolling a revoked key): the message says what to do instead.
+    if (error instanceof ApiError && error.code === "conflict") throw new CommandError(error.message);
+    throw error;
+  }
+}
+
+function revokeKey(args: CommandArgs<"keys.revoke">) {
+  const startedAt = new Date();
+  return changeKey(args.keyId, async (organization) => {
     const { revokedAt } = await revokeApiKey(organization.id, args.keyId, CLI_ACTOR);
     return {
       id: args.keyId,
@@ -79,10 +109,20 @@ async function revokeKey(args: CommandArgs<"keys.revoke">) {
       revoked_at: revokedAt.toISOString(),
       already_revoked: revokedAt < startedAt,
     };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") throw notFound;
-    throw error;
-  }
+  });
+}
+
+function rollKey(args: CommandArgs<"keys.roll">) {
+  return changeKey(args.keyId, async (organization) => {
+    const { key, previous } = await rollApiKey(organization.id, args.keyId, {
+      overlapMs: KEY_OVERLAPS[args.overlap],
+      actor: CLI_ACTOR,
+    });
+    return {
+      ...newKeyResult(key, organization),
+      replaces: { id: previous.id, overlap: args.overlap, stops_at: previous.stopsAt.toISOString() },
+    };
+  });
 }
 
 async function listOrgs() {
@@ -113,6 +153,7 @@ const COMMANDS = {
   "keys.create": createKey,
   "keys.list": listKeys,
   "keys.revoke": revokeKey,
+  "keys.roll": rollKey,
   "orgs.list": listOrgs,
   "seed.demo": seedDemoData,
   "reports.import": importReportFile,

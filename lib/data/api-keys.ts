@@ -2,6 +2,8 @@ import { generateApiKey } from "@/lib/auth/api-key";
 import type { Scope } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { expiresWithinDays, keyStatus, type ApiKeyStatus } from "./key-status";
 import type { OrganizationRef } from "./organizations";
 
 /** Who performed a key operation: a signed-in user, or an operator at the shell. */
@@ -26,8 +28,6 @@ export interface CreatedApiKey {
   expiresAt: Date | null;
 }
 
-export type ApiKeyStatus = "active" | "revoked" | "expired";
-
 export interface ApiKeyListItem {
   id: string;
   name: string;
@@ -36,50 +36,57 @@ export interface ApiKeyListItem {
   createdAt: Date;
   lastUsedAt: Date | null;
   expiresAt: Date | null;
+  /** When the key stops (or stopped) working: its revocation, or the end of its roll's overlap. */
   revokedAt: Date | null;
   createdBy: string | null;
   status: ApiKeyStatus;
+  /** The key that replaced this one, when it was rolled. */
+  rolledTo: { id: string; hint: string } | null;
+  /** Days until a working key expires, when that is soon enough to warn about (lib/data/key-status.ts). */
+  expiresWithinDays: number | null;
 }
 
-export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now = new Date()): ApiKeyStatus {
-  if (key.revokedAt) return "revoked";
-  if (key.expiresAt && key.expiresAt <= now) return "expired";
-  return "active";
+type Transaction = Prisma.TransactionClient;
+
+/** Inserts a key and its audit event ("created", or "rolled" for a roll's new key); the secret is returned once. */
+async function insertKey(
+  tx: Transaction,
+  input: CreateApiKeyInput,
+  action: "created" | "rolled",
+): Promise<CreatedApiKey> {
+  const { secret, hashedKey, hint } = generateApiKey();
+  const scopes = [...new Set(input.scopes)].sort() as Scope[];
+  const key = await tx.apiKey.create({
+    data: {
+      organizationId: input.organizationId,
+      name: input.name,
+      hashedKey,
+      hint,
+      scopes,
+      expiresAt: input.expiresAt ?? null,
+      createdById: input.actor.userId ?? null,
+    },
+    select: { id: true, name: true, hint: true, createdAt: true, expiresAt: true },
+  });
+  await tx.apiKeyEvent.create({
+    data: {
+      organizationId: input.organizationId,
+      apiKeyId: key.id,
+      action,
+      actorUserId: input.actor.userId ?? null,
+      actorLabel: input.actor.label,
+    },
+    select: { id: true },
+  });
+  return { ...key, key: secret, scopes };
 }
 
 export async function createApiKey(input: CreateApiKeyInput): Promise<CreatedApiKey> {
   const db = await getDb();
-  const { secret, hashedKey, hint } = generateApiKey();
-  const scopes = [...new Set(input.scopes)].sort() as Scope[];
-  const created = await db.$transaction(async (tx) => {
-    const key = await tx.apiKey.create({
-      data: {
-        organizationId: input.organizationId,
-        name: input.name,
-        hashedKey,
-        hint,
-        scopes,
-        expiresAt: input.expiresAt ?? null,
-        createdById: input.actor.userId ?? null,
-      },
-      select: { id: true, name: true, hint: true, createdAt: true, expiresAt: true },
-    });
-    await tx.apiKeyEvent.create({
-      data: {
-        organizationId: input.organizationId,
-        apiKeyId: key.id,
-        action: "created",
-        actorUserId: input.actor.userId ?? null,
-        actorLabel: input.actor.label,
-      },
-      select: { id: true },
-    });
-    return key;
-  });
-  return { ...created, key: secret, scopes };
+  return db.$transaction((tx) => insertKey(tx, input, "created"));
 }
 
-export async function listApiKeys(organizationId: string): Promise<ApiKeyListItem[]> {
+export async function listApiKeys(organizationId: string, now = new Date()): Promise<ApiKeyListItem[]> {
   const db = await getDb();
   const rows = await db.apiKey.findMany({
     where: { organizationId },
@@ -92,27 +99,30 @@ export async function listApiKeys(organizationId: string): Promise<ApiKeyListIte
       lastUsedAt: true,
       expiresAt: true,
       revokedAt: true,
+      rolledTo: { select: { id: true, hint: true } },
       createdBy: { select: { member: { select: { name: true } } } },
-      events: { where: { action: "created" }, select: { actorLabel: true }, take: 1 },
+      events: { where: { action: { in: ["created", "rolled"] } }, select: { actorLabel: true }, take: 1 },
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  const now = new Date();
   return rows.map(({ createdBy, events, ...key }) => ({
     ...key,
     createdBy: createdBy?.member.name ?? events[0]?.actorLabel ?? null,
     status: keyStatus(key, now),
+    expiresWithinDays: expiresWithinDays(key, now),
   }));
 }
 
 /**
  * Revokes a key of this organization. A key of another organization is "not found", exactly like
- * an unknown id. Revoking an already revoked key changes nothing and reports its first revocation.
+ * an unknown id. Revoking an already revoked key changes nothing and reports its first revocation;
+ * revoking a rolled key during its overlap ends the overlap now.
  */
 export async function revokeApiKey(
   organizationId: string,
   keyId: string,
   actor: KeyActor,
+  now = new Date(),
 ): Promise<{ revokedAt: Date }> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
@@ -121,8 +131,8 @@ export async function revokeApiKey(
       select: { id: true, revokedAt: true },
     });
     if (!key) throw new ApiError("not_found", "No API key with this id exists in this organization.");
-    if (key.revokedAt) return { revokedAt: key.revokedAt };
-    const revokedAt = new Date();
+    if (key.revokedAt && key.revokedAt <= now) return { revokedAt: key.revokedAt };
+    const revokedAt = now;
     await tx.apiKey.update({ where: { id: key.id, organizationId }, data: { revokedAt }, select: { id: true } });
     await tx.apiKeyEvent.create({
       data: {
@@ -138,11 +148,61 @@ export async function revokeApiKey(
   });
 }
 
+export interface RolledApiKey {
+  /** The replacement: same name, scopes and expiry, a new secret returned here once. */
+  key: CreatedApiKey;
+  /** The rolled key and the instant it stops working (now, for an overlap of 0). */
+  previous: { id: string; stopsAt: Date };
+}
+
+const NOT_ROLLABLE: Record<Exclude<ApiKeyStatus, "active">, string> = {
+  rolled: "This key has already been rolled; roll its replacement instead.",
+  revoked: "This key is revoked; create a new key instead.",
+  expired: "This key has expired; create a new key instead.",
+};
+
+/**
+ * Rolls a working key of this organization, in one transaction: a new key with the same name, scopes and
+ * expiry, the old key set to stop at now + overlap, and a "rolled" event on the new key. A key of another
+ * organization is "not found"; a revoked, expired or already rolled one is a conflict, and nothing is written.
+ */
+export async function rollApiKey(
+  organizationId: string,
+  keyId: string,
+  { overlapMs, actor, now = new Date() }: { overlapMs: number; actor: KeyActor; now?: Date },
+): Promise<RolledApiKey> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const old = await tx.apiKey.findFirst({
+      where: { id: keyId, organizationId },
+      select: { id: true, name: true, scopes: true, expiresAt: true, revokedAt: true },
+    });
+    if (!old) throw new ApiError("not_found", "No API key with this id exists in this organization.");
+    const status = keyStatus(old, now);
+    if (status !== "active") throw new ApiError("conflict", NOT_ROLLABLE[status]);
+    const key = await insertKey(
+      tx,
+      { organizationId, name: old.name, scopes: old.scopes as Scope[], expiresAt: old.expiresAt, actor },
+      "rolled",
+    );
+    const stopsAt = new Date(now.getTime() + overlapMs);
+    // Guarded, so that of two rolls (or a roll and a revocation) racing on one key, only one lands.
+    const { count } = await tx.apiKey.updateMany({
+      where: { id: old.id, organizationId, revokedAt: null, rolledToId: null },
+      data: { revokedAt: stopsAt, rolledToId: key.id },
+    });
+    if (count !== 1) throw new ApiError("conflict", NOT_ROLLABLE.rolled);
+    return { key, previous: { id: old.id, stopsAt } };
+  });
+}
+
 export interface ApiKeyEventItem {
   id: string;
-  action: "created" | "revoked";
+  action: "created" | "revoked" | "rolled";
   keyName: string;
   keyHint: string;
+  /** For a roll (recorded on the new key): the key it replaced, and when that one stops working. */
+  replaced: { hint: string; stopsAt: Date | null } | null;
   actor: string;
   createdAt: Date;
 }
@@ -156,7 +216,7 @@ export async function listApiKeyEvents(organizationId: string, take = 50): Promi
       action: true,
       actorLabel: true,
       createdAt: true,
-      apiKey: { select: { name: true, hint: true } },
+      apiKey: { select: { name: true, hint: true, rolledFrom: { select: { hint: true, revokedAt: true } } } },
       actor: { select: { member: { select: { name: true } } } },
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -167,6 +227,10 @@ export async function listApiKeyEvents(organizationId: string, take = 50): Promi
     action: e.action,
     keyName: e.apiKey.name,
     keyHint: e.apiKey.hint,
+    replaced:
+      e.action === "rolled" && e.apiKey.rolledFrom
+        ? { hint: e.apiKey.rolledFrom.hint, stopsAt: e.apiKey.rolledFrom.revokedAt }
+        : null,
     actor: e.actor?.member.name ?? e.actorLabel,
     createdAt: e.createdAt,
   }));

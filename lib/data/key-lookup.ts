@@ -32,9 +32,10 @@ const KEY_FROM = `FROM api_keys k JOIN organizations o ON o.id = k.organization_
 
 const keyOnly: Statement = { name: "key", text: `SELECT ${KEY_SELECT} ${KEY_FROM}` };
 
-// One statement per read, built once. The data is gated in SQL on what the row decides at `now` (revocation,
-// expiry), so a key that may not read never makes the database do the work. Expiry is compared with the
-// application's clock ($2), the same instant keyStatus() in JavaScript then judges the key by. Scopes are not
+// One statement per read, built once. The data is gated in SQL on what the row decides at `now` (revocation or
+// the end of a roll's overlap, expiry), so a key that may not read never makes the database do the work. Both
+// instants are compared with the application's clock ($2), the same instant keyStatus() (lib/data/key-status.ts)
+// then judges the key by: it works while $2 < revoked_at and $2 < expires_at. Scopes are not
 // the row's to decide: they never change for a key, and the caller attaches a read only for a key that has
 // the scope (lib/http/admit-key.ts).
 const withReadStatements = new Map<string, Statement>();
@@ -42,7 +43,7 @@ const withReadStatements = new Map<string, Statement>();
 function statementWithRead(read: ReadRequest<unknown>): Statement {
   let statement = withReadStatements.get(read.name);
   if (!statement) {
-    const active = `k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > $2::timestamptz)`;
+    const active = `(k.revoked_at IS NULL OR k.revoked_at > $2::timestamptz) AND (k.expires_at IS NULL OR k.expires_at > $2::timestamptz)`;
     statement = {
       name: `key+${read.name}`,
       planEachRun: read.planEachRun,

@@ -1,17 +1,37 @@
 import type { z } from "zod";
 import { KeyAccessError, requireKeyManager, type KeyManager } from "@/lib/auth/require-key-manager";
 import type { Scope } from "@/lib/auth/scopes";
-import { createApiKey, revokeApiKey, type KeyActor } from "@/lib/data/api-keys";
+import { createApiKey, revokeApiKey, rollApiKey, type CreatedApiKey, type KeyActor } from "@/lib/data/api-keys";
 import type { SessionUser } from "@/lib/data/users";
 import { ApiError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { createApiKeyInput, createFormFields, revokeApiKeyInput } from "./api-key-inputs";
+import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
+import { createApiKeyInput, createFormFields, revokeApiKeyInput, rollApiKeyInput } from "./api-key-inputs";
 
 // The logic behind the settings page's server actions. Each call re-checks the signed-in user (read from the
 // database by the caller), the role and the organization; the organization always comes from the session,
 // never from the form.
 
 export type CreateKeyField = "name" | "scopes" | "expiresAt";
+
+/** A new key as the page shows it once: the secret travels in this one response and is stored nowhere. */
+export interface NewKey {
+  id: string;
+  name: string;
+  secret: string;
+  scopes: Scope[];
+  expiresAt: string | null;
+}
+
+function newKeyOf(created: CreatedApiKey): NewKey {
+  return {
+    id: created.id,
+    name: created.name,
+    secret: created.key,
+    scopes: created.scopes,
+    expiresAt: created.expiresAt?.toISOString() ?? null,
+  };
+}
 
 export type CreateKeyState =
   | { status: "idle" }
@@ -20,16 +40,29 @@ export type CreateKeyState =
       message: string;
       fieldErrors: Partial<Record<CreateKeyField, string>>;
       /** What the user typed, so a refused form keeps its values. */
-      values: { name: string; scopes: string[]; expiresAt: string };
+      values: { name: string; scopes: string[]; expiry: string; expiresAt: string };
     }
-  | {
-      status: "created";
-      /** The secret travels once, in this response; it is stored nowhere. */
-      key: { id: string; name: string; secret: string; scopes: Scope[]; expiresAt: string | null };
-    };
+  | { status: "created"; key: NewKey };
 
 export type RevokeKeyState =
   { status: "idle" } | { status: "error"; message: string } | { status: "revoked"; keyId: string; revokedAt: string };
+
+export type RollKeyState =
+  | { status: "idle" }
+  | { status: "error"; message: string }
+  | { status: "rolled"; key: NewKey; previous: { id: string; stopsAt: string } };
+
+const NOT_IN_ORGANIZATION = "This key does not exist in your organization.";
+
+/** The signed-in founder or lead, or why this user may not manage keys (signed out, a member). */
+function keyManagerOf(user: SessionUser | null): KeyManager | { refused: string } {
+  try {
+    return requireKeyManager(user);
+  } catch (error) {
+    if (!(error instanceof KeyAccessError)) throw error;
+    return { refused: error.message };
+  }
+}
 
 function actorOf(user: KeyManager): KeyActor {
   return { userId: user.userId, label: user.name };
@@ -43,6 +76,7 @@ function echoValues(formData: FormData) {
   return {
     name: text("name"),
     scopes: formData.getAll("scopes").filter((s): s is string => typeof s === "string"),
+    expiry: text("expiry"),
     expiresAt: text("expiresAt"),
   };
 }
@@ -63,12 +97,9 @@ export async function createKeyForUser(
   formData: FormData,
   now = new Date(),
 ): Promise<CreateKeyState> {
-  let manager: KeyManager;
-  try {
-    manager = requireKeyManager(user);
-  } catch (error) {
-    if (!(error instanceof KeyAccessError)) throw error;
-    return { status: "error", message: error.message, fieldErrors: {}, values: echoValues(formData) };
+  const manager = keyManagerOf(user);
+  if ("refused" in manager) {
+    return { status: "error", message: manager.refused, fieldErrors: {}, values: echoValues(formData) };
   }
   const parsed = createApiKeyInput(now).safeParse(createFormFields(formData));
   if (!parsed.success) {
@@ -91,28 +122,14 @@ export async function createKeyForUser(
     organization_id: manager.organization.id,
     user_id: manager.userId,
   });
-  return {
-    status: "created",
-    key: {
-      id: created.id,
-      name: created.name,
-      secret: created.key,
-      scopes: created.scopes,
-      expiresAt: created.expiresAt?.toISOString() ?? null,
-    },
-  };
+  return { status: "created", key: newKeyOf(created) };
 }
 
 export async function revokeKeyForUser(user: SessionUser | null, formData: FormData): Promise<RevokeKeyState> {
-  let manager: KeyManager;
-  try {
-    manager = requireKeyManager(user);
-  } catch (error) {
-    if (!(error instanceof KeyAccessError)) throw error;
-    return { status: "error", message: error.message };
-  }
+  const manager = keyManagerOf(user);
+  if ("refused" in manager) return { status: "error", message: manager.refused };
   const parsed = revokeApiKeyInput.safeParse({ keyId: formData.get("keyId") });
-  if (!parsed.success) return { status: "error", message: "This key does not exist in your organization." };
+  if (!parsed.success) return { status: "error", message: NOT_IN_ORGANIZATION };
   try {
     // Scoped by the session's organization: another organization's key id is "not found", like an unknown one.
     const { revokedAt } = await revokeApiKey(manager.organization.id, parsed.data.keyId, actorOf(manager));
@@ -129,8 +146,42 @@ export async function revokeKeyForUser(user: SessionUser | null, formData: FormD
         organization_id: manager.organization.id,
         user_id: manager.userId,
       });
-      return { status: "error", message: "This key does not exist in your organization." };
+      return { status: "error", message: NOT_IN_ORGANIZATION };
     }
     throw error;
+  }
+}
+
+export async function rollKeyForUser(
+  user: SessionUser | null,
+  formData: FormData,
+  now = new Date(),
+): Promise<RollKeyState> {
+  const manager = keyManagerOf(user);
+  if ("refused" in manager) return { status: "error", message: manager.refused };
+  const parsed = rollApiKeyInput.safeParse({ keyId: formData.get("keyId"), overlap: formData.get("overlap") });
+  if (!parsed.success) {
+    const overlapIssue = parsed.error.issues.find((i) => i.path[0] === "overlap");
+    return { status: "error", message: overlapIssue?.message ?? NOT_IN_ORGANIZATION };
+  }
+  const { keyId, overlap } = parsed.data;
+  const fields = { key_id: keyId, organization_id: manager.organization.id, user_id: manager.userId };
+  try {
+    // Scoped by the session's organization, as revoking is.
+    const { key, previous } = await rollApiKey(manager.organization.id, keyId, {
+      overlapMs: KEY_OVERLAPS[overlap],
+      actor: actorOf(manager),
+      now,
+    });
+    log("info", "api key rolled", { ...fields, new_key_id: key.id, overlap });
+    return {
+      status: "rolled",
+      key: newKeyOf(key),
+      previous: { id: previous.id, stopsAt: previous.stopsAt.toISOString() },
+    };
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.code !== "not_found" && error.code !== "conflict")) throw error;
+    log("warn", "api key roll refused", { ...fields, reason: error.code });
+    return { status: "error", message: error.code === "not_found" ? NOT_IN_ORGANIZATION : error.message };
   }
 }

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db";
 import { hashPresentedKey, verifyKeyHash } from "@/lib/auth/verify-api-key";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
 import { findSessionUserByEmail, type SessionUser } from "@/lib/data/users";
-import { createKeyForUser, revokeKeyForUser } from "@/lib/settings/api-key-actions";
+import { createKeyForUser, revokeKeyForUser, rollKeyForUser } from "@/lib/settings/api-key-actions";
 import { mintKey } from "../helpers/keys";
 
 // The logic behind the settings page's server actions, called the way the actions call it: with the
@@ -67,7 +67,7 @@ describe("create key action", () => {
       status: "error",
       message: "Only founders and leads can manage API keys.",
       fieldErrors: {},
-      values: { name, scopes: ["team:read"], expiresAt: "" },
+      values: { name, scopes: ["team:read"], expiry: "", expiresAt: "" },
     });
     expect((await listApiKeys(member.organization.id)).some((k) => k.name === name)).toBe(false);
   });
@@ -100,6 +100,32 @@ describe("create key action", () => {
     expect(atTime).toMatchObject({
       status: "created",
       key: { scopes: ["team:read"], expiresAt: "2099-06-30T16:00:00.000Z" },
+    });
+  });
+
+  it("the form's expiry choices: presets are days from now, never is no expiry, a date takes the date field", async () => {
+    const founder = await user("founder@acme.example");
+    const now = new Date("2099-01-01T08:00:00.000Z");
+    const create = (fields: Record<string, string>) =>
+      createKeyForUser(founder, form({ name: uniqueName("expiry"), scopes: "team:read", ...fields }), now);
+    const expiryOf = async (fields: Record<string, string>) => {
+      const state = await create(fields);
+      if (state.status !== "created") throw new Error(`expected a key, got ${JSON.stringify(state)}`);
+      return state.key.expiresAt;
+    };
+    expect(await expiryOf({ expiry: "30d", expiresAt: "2099-03-01" })).toBe("2099-01-31T08:00:00.000Z");
+    expect(await expiryOf({ expiry: "90d" })).toBe("2099-04-01T08:00:00.000Z");
+    expect(await expiryOf({ expiry: "365d" })).toBe("2100-01-01T08:00:00.000Z");
+    expect(await expiryOf({ expiry: "never", expiresAt: "2099-03-01" })).toBeNull();
+    expect(await expiryOf({ expiry: "date", expiresAt: "2099-03-01" })).toBe("2099-03-01T00:00:00.000Z");
+    expect(await create({ expiry: "date", expiresAt: "" })).toMatchObject({
+      status: "created",
+      key: { expiresAt: null },
+    });
+    expect(await create({ expiry: "forever" })).toMatchObject({
+      status: "error",
+      fieldErrors: { expiresAt: expect.stringContaining("Enter a date as YYYY-MM-DD") },
+      values: { expiry: "forever" },
     });
   });
 
@@ -193,5 +219,54 @@ describe("revoke key action", () => {
     const first = await revokeKeyForUser(founder, form({ keyId: key.id }));
     const second = await revokeKeyForUser(founder, form({ keyId: key.id }));
     expect(second).toEqual(first);
+  });
+});
+
+describe("roll key action", () => {
+  it("a lead rolls a key: the new secret works at once, the old one until the chosen overlap ends", async () => {
+    const lead = await user("lead@acme.example");
+    const old = await mintKey("acme", ["reports:read"]);
+    const now = new Date();
+    const state = await rollKeyForUser(lead, form({ keyId: old.id, overlap: "1h" }), now);
+    if (state.status !== "rolled") throw new Error(`expected a roll, got ${JSON.stringify(state)}`);
+    expect(state).toMatchObject({
+      key: { name: old.name, scopes: ["reports:read"], expiresAt: null },
+      previous: { id: old.id, stopsAt: new Date(now.getTime() + 3_600_000).toISOString() },
+    });
+    expect(await verifyApiKey(state.key.secret)).toMatchObject({ key: { id: state.key.id } });
+    const hashed = hashPresentedKey(old.key);
+    expect(await verifyKeyHash(hashed, { now: new Date(now.getTime() + 3_599_999) })).toMatchObject({
+      key: { id: old.id },
+    });
+    await expect(verifyKeyHash(hashed, { now: new Date(now.getTime() + 3_600_000) })).rejects.toMatchObject({
+      message: "The API key has been revoked.",
+    });
+    const events = await listApiKeyEvents(lead.organization.id);
+    expect(
+      events.find((e) => e.keyHint === state.key.secret.slice(0, 11) + "…" + state.key.secret.slice(-4)),
+    ).toMatchObject({ action: "rolled", actor: "Dev Patel", replaced: { hint: old.hint } });
+  });
+
+  it("refusals write nothing: a member, another organization's key, a revoked key, an unknown overlap", async () => {
+    const founder = await user("founder@acme.example");
+    const member = await user("member@acme.example");
+    const key = await mintKey("acme", ["team:read"]);
+    const globex = await mintKey("globex", ["team:read"]);
+    const revoked = await mintKey("acme", ["team:read"]);
+    await revokeKeyForUser(founder, form({ keyId: revoked.id }));
+    const before = await listApiKeys(founder.organization.id);
+    const cases: [SessionUser | null, Record<string, string>, string][] = [
+      [member, { keyId: key.id, overlap: "1h" }, "Only founders and leads can manage API keys."],
+      [founder, { keyId: globex.id, overlap: "1h" }, "This key does not exist in your organization."],
+      [founder, { keyId: "not-a-uuid", overlap: "1h" }, "This key does not exist in your organization."],
+      [founder, { keyId: revoked.id, overlap: "1h" }, "This key is revoked; create a new key instead."],
+      [founder, { keyId: key.id, overlap: "2h" }, "Choose an overlap: 0, 1h, 24h, 7d."],
+      [founder, { keyId: key.id }, "Choose an overlap: 0, 1h, 24h, 7d."],
+    ];
+    for (const [who, fields, message] of cases) {
+      expect(await rollKeyForUser(who, form(fields))).toEqual({ status: "error", message });
+    }
+    expect(await listApiKeys(founder.organization.id)).toEqual(before);
+    expect(await verifyApiKey(globex.key)).toMatchObject({ key: { id: globex.id } });
   });
 });

@@ -421,6 +421,57 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
   );
 
   it(
+    "keys roll prints the new key as keys create does; the old one is listed as rolled until its overlap ends",
+    async () => {
+      const create = ["keys", "create", "--org", "globex", "--name", "roller", "--scopes", "team:read"];
+      const old = expectCreatedKeyJson((await sundown([...create, "--expires", "5d", "--json"], env)).stdout, "globex");
+      const res = await sundown(["keys", "roll", old.id, "--overlap", "24h", "--json"], env);
+      expect(res.stderr).toBe("");
+      expect(res.code).toBe(0);
+      const rolled = expectCreatedKeyJson(res.stdout, "globex");
+      expect(rolled).toMatchObject({ name: "roller", scopes: ["team:read"] });
+      expect(rolled.id).not.toBe(old.id);
+
+      const { rows } = await db.query(
+        `SELECT id, revoked_at - now() > interval '23 hours' AS overlapping, rolled_to_id, expires_at FROM api_keys WHERE id IN ($1, $2) ORDER BY created_at`,
+        [old.id, rolled.id],
+      );
+      expect(rows).toEqual([
+        { id: old.id, overlapping: true, rolled_to_id: rolled.id, expires_at: rows[1].expires_at },
+        { id: rolled.id, overlapping: null, rolled_to_id: null, expires_at: expect.any(Date) },
+      ]);
+      const events = await db.query(`SELECT action, actor_label FROM api_key_events WHERE api_key_id = $1`, [
+        rolled.id,
+      ]);
+      expect(events.rows).toEqual([{ action: "rolled", actor_label: "cli" }]);
+
+      const table = (await sundown(["keys", "list", "--org", "globex"], env)).stdout.split("\n");
+      expect(table.find((line) => line.startsWith(old.id))).toMatch(/ rolled, stops \d{4}-\d\d-\d\d \d\d:\d\d /);
+      expect(table.find((line) => line.startsWith(rolled.id))).toMatch(/ active, expires in 5 days /);
+      const listed = JSON.parse((await sundown(["keys", "list", "--org", "globex", "--json"], env)).stdout);
+      expect(listed.find((k: { id: string }) => k.id === old.id)).toMatchObject({
+        status: "rolled",
+        rolled_to_id: rolled.id,
+        expiring_in_days: 5,
+      });
+
+      const again = await sundown(["keys", "roll", old.id, "--overlap", "0"], env);
+      expect(again).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: "sundown: This key has already been rolled; roll its replacement instead.\n",
+      });
+      const human = await sundown(["keys", "roll", rolled.id, "--overlap", "0"], env);
+      expect(human.code).toBe(0);
+      expect(human.stdout).toContain(`replaces ${rolled.id}, which the API refuses from now on`);
+      expect(human.stderr).toMatch(/^Copy the key now/);
+      const count = await db.query(`SELECT count(*) FROM api_keys WHERE name = 'roller'`);
+      expect(count.rows[0].count).toBe("3");
+    },
+    SLOW,
+  );
+
+  it(
     "names with terminal escapes: refused at creation; one stored earlier prints escaped, in tables and JSON",
     async () => {
       const hostile = "\u001b]0;pwned\u0007evil\u001b[2J\u009b31m\u202Etxt.exe";

@@ -75,7 +75,14 @@ describe("sundown command line", () => {
     ["keys list --org acme --json=yes", "sundown keys list: option '--json' does not take an argument"],
     ["keys revoke", "sundown keys revoke: missing <key-id>"],
     ["keys revoke not-a-uuid", 'sundown keys revoke: "not-a-uuid" is not a key id'],
-    ["keys rotate", 'sundown keys: unknown subcommand "rotate"; use one of: create, list, revoke'],
+    ["keys rotate", 'sundown keys: unknown subcommand "rotate"; use one of: create, list, revoke, roll'],
+    ["keys roll 672530d7-171f-4f91-a3c3-bb0b7206d2ec", "sundown keys roll: --overlap is required"],
+    [
+      "keys roll 672530d7-171f-4f91-a3c3-bb0b7206d2ec --overlap 2h",
+      "sundown keys roll: --overlap: Choose an overlap: 0, 1h, 24h, 7d.",
+    ],
+    ["keys roll --overlap 1h", "sundown keys roll: missing <key-id>"],
+    ["keys roll not-a-uuid --overlap 1h", 'sundown keys roll: "not-a-uuid" is not a key id'],
     ["seed", "sundown seed: only demo data can be seeded; run `sundown seed --demo`"],
     ["reports import --org acme", "sundown reports import: missing <file>"],
     ["reports import data.json", "sundown reports import: --org is required"],
@@ -115,6 +122,15 @@ describe("sundown command line", () => {
     expect(parse("keys revoke 672530D7-171F-4F91-A3C3-BB0B7206D2EC")).toEqual({
       kind: "keys.revoke",
       args: { keyId: "672530d7-171f-4f91-a3c3-bb0b7206d2ec" },
+    });
+    expect(parse("keys roll 672530D7-171F-4F91-A3C3-BB0B7206D2EC --overlap 24h --json")).toEqual({
+      kind: "keys.roll",
+      args: { keyId: "672530d7-171f-4f91-a3c3-bb0b7206d2ec", overlap: "24h" },
+      json: true,
+    });
+    expect(parse("keys roll 672530d7-171f-4f91-a3c3-bb0b7206d2ec --overlap 0")).toMatchObject({
+      args: { overlap: "0" },
+      json: false,
     });
     expect(parse("orgs list --json")).toEqual({ kind: "orgs.list", json: true });
     expect(parse("seed --demo")).toEqual({ kind: "seed.demo" });

@@ -10,11 +10,14 @@ import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
 import { minExpiryDate } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
-import { createApiKeyAction, revokeApiKeyAction } from "./actions";
+import { DEFAULT_EXPIRY_CHOICE } from "@/lib/settings/api-key-inputs";
+import { createApiKeyAction, revokeApiKeyAction, rollApiKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "API keys" };
 
-export default async function ApiKeysPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function ApiKeysPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireSession("/settings/api-keys");
 
   if (!canManageKeys(user)) {
@@ -49,13 +52,24 @@ export default async function ApiKeysPage() {
         <h1>API keys</h1>
         <p>
           Keys let agents and scripts read {user.organization.name}&rsquo;s end-of-day reports and team roster over the
-          REST API and MCP. Give each tool its own key with only the scopes it needs, and revoke a key the moment it is
-          no longer used: the next request with it is refused.
+          REST API and MCP. Give each tool its own key with only the scopes it needs, roll a key to replace its secret
+          without a gap, and revoke a key the moment it is no longer used: the next request with it is refused.
         </p>
       </div>
       <div className="stack">
-        <CreateKeyForm action={createApiKeyAction} scopes={scopes} nameMax={KEY_NAME_MAX} minExpiry={minExpiryDate()} />
-        <KeysTable keys={keys} revokeAction={revokeApiKeyAction} />
+        <CreateKeyForm
+          action={createApiKeyAction}
+          scopes={scopes}
+          nameMax={KEY_NAME_MAX}
+          minExpiry={minExpiryDate()}
+          defaultExpiry={DEFAULT_EXPIRY_CHOICE}
+        />
+        <KeysTable
+          keys={keys}
+          revokeAction={revokeApiKeyAction}
+          rollAction={rollApiKeyAction}
+          showAllInactive={(await searchParams).inactive === "all"}
+        />
         <AuditTrail events={events} />
       </div>
     </div>

@@ -1,0 +1,50 @@
+// What the API-keys settings page costs the server with 200 keys and a year of key activity (issue 15): the
+// page's two reads (keys, activity) and the rendering of the keys and activity sections, timed in-process.
+// A report, not a test.
+//
+//   node --import tsx bench/settings-page.ts                 on a fresh embedded database (in memory)
+//   DATABASE_URL=postgresql://… node --import tsx bench/settings-page.ts      on PostgreSQL (migrated first)
+import { performance } from "node:perf_hooks";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { AuditTrail } from "@/components/api-keys/audit-trail";
+import { KeysTable } from "@/components/api-keys/keys-table";
+import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
+import { closeDb, installDbHandle, migratePostgres, openEmbedded, openPostgres } from "@/lib/db";
+import { median } from "./stats";
+import { PAGE_BENCH_MIX, seedKeyHistory } from "./key-history-seed";
+
+const RUNS = Number(process.env.RUNS ?? 50);
+const url = process.env.DATABASE_URL;
+if (url) {
+  await migratePostgres(url);
+  installDbHandle(openPostgres(url, 2));
+} else {
+  installDbHandle(await openEmbedded("memory://", "cli"));
+}
+
+const noAction = async () => ({ status: "idle" as const });
+const { organizationId } = await seedKeyHistory(PAGE_BENCH_MIX);
+
+const reads: number[] = [];
+const renders: number[] = [];
+let bytes = 0;
+for (let run = 0; run < RUNS; run++) {
+  const started = performance.now();
+  const [keys, events] = await Promise.all([listApiKeys(organizationId), listApiKeyEvents(organizationId)]);
+  const read = performance.now();
+  const html =
+    renderToStaticMarkup(createElement(KeysTable, { keys, revokeAction: noAction, rollAction: noAction })) +
+    renderToStaticMarkup(createElement(AuditTrail, { events }));
+  renders.push(performance.now() - read);
+  reads.push(read - started);
+  bytes = Buffer.byteLength(html);
+}
+await closeDb();
+
+const p95 = (values: number[]) => values.toSorted((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+console.log(`settings page, ${PAGE_BENCH_MIX.keys} keys, ${url ? "PostgreSQL" : "embedded"}, ${RUNS} runs`);
+console.log(`  reads (keys + activity)  median ${ms(median(reads))}  p95 ${ms(p95(reads))}`);
+console.log(`  render (keys + activity) median ${ms(median(renders))}  p95 ${ms(p95(renders))}`);
+console.log(`  HTML of the two sections ${(bytes / 1024).toFixed(0)} KiB`);

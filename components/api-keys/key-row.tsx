@@ -1,0 +1,98 @@
+import type { ApiKeyListItem } from "@/lib/data/api-keys";
+import { formatDate, formatDateTime, formatTime } from "../format";
+import { RevokeKeyButton, RollKeyButton } from "./key-actions";
+
+const STATUS_LABELS = { active: "Active", rolled: "Rolled", revoked: "Revoked", expired: "Expired" } as const;
+
+/** The keys tables' columns, in the order KeyRow renders its cells: a new column is a header here and a cell there. */
+export const KEY_COLUMNS = ["Name", "Scopes", "Key", "Created", "Last used", "Expires", "Status"];
+
+/** Where a row can be linked to, e.g. from the key it replaced. */
+const keyAnchor = (id: string) => `key-${id}`;
+
+function When({ date, fallback, dateOnly }: { date: Date | null; fallback: string; dateOnly?: boolean }) {
+  if (!date) return <span className="muted">{fallback}</span>;
+  // Date over time, so the columns fit a laptop screen without scrolling.
+  return (
+    <time dateTime={date.toISOString()}>
+      {formatDate(date)}
+      {!dateOnly && <span className="time-line">{formatTime(date)}</span>}
+    </time>
+  );
+}
+
+function KeyState({ apiKey }: { apiKey: ApiKeyListItem }) {
+  const { status, rolledTo, revokedAt, expiresWithinDays } = apiKey;
+  return (
+    <div className="key-state">
+      <span className={`status status--${status}`}>{STATUS_LABELS[status]}</span>
+      {status === "rolled" && revokedAt && (
+        <span className="status-note">
+          stops at <time dateTime={revokedAt.toISOString()}>{formatDateTime(revokedAt)}</time>
+        </span>
+      )}
+      {rolledTo && (
+        <span className="status-note">
+          replaced by{" "}
+          <a className="mono" href={`#${keyAnchor(rolledTo.id)}`}>
+            {rolledTo.hint}
+          </a>
+        </span>
+      )}
+      {expiresWithinDays !== null && (
+        <span className="badge badge--warning">
+          {expiresWithinDays <= 1 ? "Expires within a day" : `Expires in ${expiresWithinDays} days`}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** One key: its facts, its state, and what can still be done with it (roll an active key, revoke a working one). */
+export function KeyRow({ apiKey }: { apiKey: ApiKeyListItem }) {
+  const { id, name, status } = apiKey;
+  return (
+    <tr id={keyAnchor(id)}>
+      <th scope="row" style={{ fontWeight: 600, minWidth: "9rem", overflowWrap: "anywhere" }}>
+        {name}
+      </th>
+      <td>
+        <ul className="scope-list" aria-label="Scopes">
+          {apiKey.scopes.map((s) => (
+            <li key={s} className="tag">
+              {s}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className="mono nowrap">{apiKey.hint}</td>
+      <td className="nowrap">
+        <When date={apiKey.createdAt} fallback="" />
+        {/* Who, under when: one column fewer, so the table fits a laptop screen with the state and actions. */}
+        <span className="time-line">by {apiKey.createdBy ?? "unknown"}</span>
+      </td>
+      <td className="nowrap">
+        <When date={apiKey.lastUsedAt} fallback="Never" />
+      </td>
+      <td className="nowrap">
+        <When date={apiKey.expiresAt} fallback="Never" dateOnly />
+      </td>
+      <td>
+        <KeyState apiKey={apiKey} />
+      </td>
+      <td className="nowrap">
+        {status === "active" || status === "rolled" ? (
+          <div className="row-actions">
+            {status === "active" && <RollKeyButton id={id} name={name} />}
+            {/* For a rolled key, revoking ends its overlap now. */}
+            <RevokeKeyButton id={id} name={name} />
+          </div>
+        ) : (
+          <span className="muted" aria-hidden="true">
+            —
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
