@@ -1,0 +1,86 @@
+import { after } from "next/server";
+import { addKeyUsage } from "@/lib/data/key-usage";
+import { getEnv } from "@/lib/env";
+import { log } from "@/lib/log";
+import { UsageCounter, type UsageOutcome } from "./counter";
+
+// The process's usage counter and when it flushes. Off the request path: a request adds to a Map; the flush is one
+// statement about once a minute, started three ways, because no single one is enough everywhere:
+// - a timer (unref'd, so it never keeps a process alive) for a long-lived server between requests;
+// - after a response (Next's `after`) when the last flush is a minute old, for serverless instances, which are
+//   frozen between requests and whose timers therefore do not fire;
+// - on SIGTERM and beforeExit, so a server that stops loses nothing it counted.
+
+/** The key a request was admitted for (active, identified), as the request's handler learned it. */
+export interface CountedKey {
+  id: string;
+  organizationId: string;
+}
+
+/**
+ * What a finished request counts as. Any status below 400 (304 included) is a success; 429 is rate-limited; any
+ * other 4xx a client error. A 5xx is ours, not the caller's, and is not counted (the log line has it).
+ */
+export function usageOutcome(status: number): UsageOutcome | undefined {
+  if (status < 400) return "successes";
+  if (status === 429) return "rate_limited";
+  if (status < 500) return "client_errors";
+  return undefined;
+}
+
+const registry = globalThis as typeof globalThis & { __sundownUsage?: UsageCounter };
+
+function counter(): UsageCounter {
+  if (!registry.__sundownUsage) {
+    const created = new UsageCounter({ write: addKeyUsage });
+    registry.__sundownUsage = created;
+    const timer = setInterval(() => void flushKeyUsage(), created.intervalMs);
+    timer.unref();
+    flushOnExit();
+  }
+  return registry.__sundownUsage;
+}
+
+/** Counts one finished request for its key, and schedules a flush when one is due. */
+export function recordKeyRequest(key: CountedKey, status: number, now = Date.now()): void {
+  const outcome = usageOutcome(status);
+  if (!outcome || !getEnv().SUNDOWN_KEY_USAGE) return;
+  const usage = counter();
+  usage.record(key.id, key.organizationId, outcome, now);
+  if (!usage.isFlushDue()) return;
+  try {
+    after(flushKeyUsage);
+  } catch {
+    // Outside a Next request scope (tests, scripts): flush without holding anything.
+    void flushKeyUsage();
+  }
+}
+
+/** Writes the counts held in this process; a failure is logged and the counts wait for the next flush. */
+export async function flushKeyUsage(): Promise<void> {
+  const usage = registry.__sundownUsage;
+  if (!usage) return;
+  try {
+    await usage.flush();
+  } catch (error) {
+    log("warn", "could not record key usage; retrying at the next flush", {
+      pending: usage.size,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  if (usage.dropped > 0) {
+    log("warn", "key usage not counted: too many keys and days waiting for the database", { requests: usage.dropped });
+    usage.dropped = 0;
+  }
+}
+
+function flushOnExit(): void {
+  process.once("beforeExit", () => void flushKeyUsage());
+  process.once("SIGTERM", () => {
+    void flushKeyUsage().finally(() => {
+      // Next's own handler stops the server; without one (a script), a listener would keep the process alive,
+      // so end it the way SIGTERM would have.
+      if (process.listenerCount("SIGTERM") === 0) process.kill(process.pid, "SIGTERM");
+    });
+  });
+}
