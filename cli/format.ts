@@ -1,5 +1,6 @@
 import type { CommandResult } from "@/lib/cli/commands";
 import type { OrganizationRef } from "@/lib/data/organizations";
+import { totalRequests, type UsageTotals } from "@/lib/usage/totals";
 import { printableJson } from "./printable";
 
 // What the operator reads. Human output is for people; --json output is a stable shape for scripts.
@@ -58,7 +59,18 @@ export function formatKeyList(result: KeyListResult): string {
     return `No API keys in ${orgLabel(result.organization)}. Create one with:\n  sundown keys create --org ${result.organization.slug} --name <name> --scopes reports:read,team:read`;
   }
   return table(
-    ["ID", "NAME", "KEY", "SCOPES", "STATUS", "CREATED (UTC)", "LAST USED", "EXPIRES", "CREATED BY"],
+    [
+      "ID",
+      "NAME",
+      "KEY",
+      "SCOPES",
+      "STATUS",
+      "CREATED (UTC)",
+      "LAST USED",
+      "EXPIRES",
+      "CREATED BY",
+      "REQUESTS (30 DAYS)",
+    ],
     result.keys.map((k) => [
       k.id,
       k.name,
@@ -69,8 +81,18 @@ export function formatKeyList(result: KeyListResult): string {
       day(k.last_used_at),
       k.expires_at ? day(k.expires_at) : "never",
       k.created_by ?? "-",
+      requestCount(k.usage.totals),
     ]),
   );
+}
+
+/** A key's last 30 days in one cell: "12 (1 rate-limited)", the split in brackets only when there are refusals. */
+function requestCount(totals: UsageTotals): string {
+  const refused = [
+    totals.client_errors ? `${totals.client_errors} client errors` : "",
+    totals.rate_limited ? `${totals.rate_limited} rate-limited` : "",
+  ].filter(Boolean);
+  return `${totalRequests(totals)}${refused.length ? ` (${refused.join(", ")})` : ""}`;
 }
 
 export function formatRevokedKey(result: CommandResult<"keys.revoke">): string {

@@ -4,6 +4,7 @@ import { seedDemo } from "@/lib/demo/seed";
 import { DEMO_ORGANIZATIONS } from "@/lib/demo/data";
 import { createApiKey, findApiKeyOrganization, listApiKeys, revokeApiKey } from "@/lib/data/api-keys";
 import { importReports, validateImportReports } from "@/lib/data/import-reports";
+import { listKeyUsage } from "@/lib/data/key-usage";
 import { findOrganization, listOrganizations, type OrganizationRef } from "@/lib/data/organizations";
 import { ApiError } from "@/lib/errors";
 import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
@@ -47,6 +48,10 @@ async function createKey(args: CommandArgs<"keys.create">) {
 async function listKeys(args: CommandArgs<"keys.list">) {
   const organization = await requireOrganization(args.org);
   const keys = await listApiKeys(organization.id);
+  const usage = await listKeyUsage(
+    organization.id,
+    keys.map((k) => k.id),
+  );
   return {
     organization,
     keys: keys.map((k) => ({
@@ -60,6 +65,7 @@ async function listKeys(args: CommandArgs<"keys.list">) {
       last_used_at: iso(k.lastUsedAt),
       expires_at: iso(k.expiresAt),
       revoked_at: iso(k.revokedAt),
+      usage: usage.get(k.id)!,
     })),
   };
 }

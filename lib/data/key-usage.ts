@@ -1,20 +1,12 @@
 import { getSql } from "@/lib/db";
 import type { Statement } from "@/lib/db/sql";
-import { USAGE_OUTCOMES, utcDay, type UsageCount, type UsageOutcome } from "@/lib/usage/counter";
+import { utcDay, type UsageCount } from "@/lib/usage/counter";
+import { sumDays, type KeyUsage, type UsageTotals } from "@/lib/usage/totals";
 
 // Requests per key per UTC day (the api_key_usage table): the flush that adds an instance's counts, and the read of
 // an organization's last 30 days for the settings page and `keys list`.
 
 export const USAGE_WINDOW_DAYS = 30;
-
-export type UsageTotals = Record<UsageOutcome, number>;
-export type UsageDay = { date: string } & UsageTotals;
-
-export interface KeyUsage {
-  /** Oldest first, one entry per UTC day of the window, days without requests included as zeros. */
-  days: UsageDay[];
-  totals: UsageTotals;
-}
 
 // One statement for the whole batch, added to what is stored: several instances flushing the same key and day sum.
 // The join drops counts of a key deleted since it was counted (its organization was deleted), so they cannot fail
@@ -92,10 +84,4 @@ export async function listKeyUsage(
       return [keyId, { days, totals: sumDays(days) }];
     }),
   );
-}
-
-function sumDays(days: UsageDay[]): UsageTotals {
-  const totals: UsageTotals = { successes: 0, client_errors: 0, rate_limited: 0 };
-  for (const day of days) for (const outcome of USAGE_OUTCOMES) totals[outcome] += day[outcome];
-  return totals;
 }
