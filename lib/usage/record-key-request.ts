@@ -5,11 +5,12 @@ import { log } from "@/lib/log";
 import { UsageCounter, type UsageOutcome } from "./counter";
 
 // The process's usage counter and when it flushes. Off the request path: a request adds to a Map; the flush is one
-// statement about once a minute, started three ways, because no single one is enough everywhere:
+// statement about once a minute, started two ways, because neither is enough everywhere:
 // - a timer (unref'd, so it never keeps a process alive) for a long-lived server between requests;
 // - after a response (Next's `after`) when the last flush is a minute old, for serverless instances, which are
-//   frozen between requests and whose timers therefore do not fire;
-// - on SIGTERM and beforeExit, so a server that stops loses nothing it counted.
+//   frozen between requests and whose timers therefore do not fire.
+// No flush on SIGTERM: `next start` exits as soon as its server has closed, without waiting for other work, so a
+// stopping instance loses at most its last minute of counts, as a crashing one does.
 
 /** The key a request was admitted for (active, identified), as the request's handler learned it. */
 export interface CountedKey {
@@ -36,7 +37,6 @@ function counter(): UsageCounter {
     registry.__sundownUsage = created;
     const timer = setInterval(() => void flushKeyUsage(), created.intervalMs);
     timer.unref();
-    flushOnExit();
   }
   return registry.__sundownUsage;
 }
@@ -72,15 +72,4 @@ export async function flushKeyUsage(): Promise<void> {
     log("warn", "key usage not counted: too many keys and days waiting for the database", { requests: usage.dropped });
     usage.dropped = 0;
   }
-}
-
-function flushOnExit(): void {
-  process.once("beforeExit", () => void flushKeyUsage());
-  process.once("SIGTERM", () => {
-    void flushKeyUsage().finally(() => {
-      // Next's own handler stops the server; without one (a script), a listener would keep the process alive,
-      // so end it the way SIGTERM would have.
-      if (process.listenerCount("SIGTERM") === 0) process.kill(process.pid, "SIGTERM");
-    });
-  });
 }
