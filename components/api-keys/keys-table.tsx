@@ -1,10 +1,13 @@
 import type { ApiKeyListItem } from "@/lib/data/api-keys";
+import type { UsageOfKey } from "@/lib/data/key-usage";
 import type { RevokeKeyState } from "@/lib/settings/api-key-actions";
 import { formatDate, formatTime } from "../format";
 import { RevokeKeyButton } from "./revoke-key-button";
+import { UsageChart, UsageLegend } from "./usage-chart";
 
 interface Props {
   keys: ApiKeyListItem[];
+  usageOf: UsageOfKey;
   revokeAction: (previous: RevokeKeyState, formData: FormData) => Promise<RevokeKeyState>;
 }
 
@@ -12,7 +15,7 @@ const STATUS_LABELS = { active: "Active", revoked: "Revoked", expired: "Expired"
 
 function When({ date, fallback, dateOnly }: { date: Date | null; fallback: string; dateOnly?: boolean }) {
   if (!date) return <span className="muted">{fallback}</span>;
-  // Date over time, so the nine columns fit a laptop screen without scrolling.
+  // Date over time, so the columns fit a laptop screen without scrolling.
   return (
     <time dateTime={date.toISOString()}>
       {formatDate(date)}
@@ -21,7 +24,7 @@ function When({ date, fallback, dateOnly }: { date: Date | null; fallback: strin
   );
 }
 
-export function KeysTable({ keys, revokeAction }: Props) {
+export function KeysTable({ keys, usageOf, revokeAction }: Props) {
   const active = keys.filter((k) => k.status === "active").length;
   return (
     <section className="card" aria-labelledby="keys-title">
@@ -53,6 +56,7 @@ export function KeysTable({ keys, revokeAction }: Props) {
                 <th scope="col">Last used</th>
                 <th scope="col">Expires</th>
                 <th scope="col">Status</th>
+                <th scope="col">Requests (30 days)</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -87,6 +91,9 @@ export function KeysTable({ keys, revokeAction }: Props) {
                   <td>
                     <span className={`status status--${key.status}`}>{STATUS_LABELS[key.status]}</span>
                   </td>
+                  <td>
+                    <UsageChart usage={usageOf(key.id)} />
+                  </td>
                   <td className="nowrap">
                     <RevokeKeyButton
                       keyId={key.id}
@@ -101,6 +108,7 @@ export function KeysTable({ keys, revokeAction }: Props) {
           </table>
         </div>
       )}
+      {keys.length > 0 && <UsageLegend />}
     </section>
   );
 }

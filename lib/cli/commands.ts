@@ -47,11 +47,7 @@ async function createKey(args: CommandArgs<"keys.create">) {
 
 async function listKeys(args: CommandArgs<"keys.list">) {
   const organization = await requireOrganization(args.org);
-  const keys = await listApiKeys(organization.id);
-  const usage = await listKeyUsage(
-    organization.id,
-    keys.map((k) => k.id),
-  );
+  const [keys, usageOf] = await Promise.all([listApiKeys(organization.id), listKeyUsage(organization.id)]);
   return {
     organization,
     keys: keys.map((k) => ({
@@ -65,7 +61,7 @@ async function listKeys(args: CommandArgs<"keys.list">) {
       last_used_at: iso(k.lastUsedAt),
       expires_at: iso(k.expiresAt),
       revoked_at: iso(k.revokedAt),
-      usage: usage.get(k.id)!,
+      usage: usageOf(k.id),
     })),
   };
 }

@@ -6,7 +6,7 @@ import { sumDays, type KeyUsage, type UsageTotals } from "@/lib/usage/totals";
 // Requests per key per UTC day (the api_key_usage table): the flush that adds an instance's counts, and the read of
 // an organization's last 30 days for the settings page and `keys list`.
 
-export const USAGE_WINDOW_DAYS = 30;
+const USAGE_WINDOW_DAYS = 30;
 
 // One statement for the whole batch, added to what is stored: several instances flushing the same key and day sum.
 // The join drops counts of a key deleted since it was counted (its organization was deleted), so they cannot fail
@@ -58,30 +58,27 @@ export function usageWindow(now: Date, days = USAGE_WINDOW_DAYS): string[] {
   return Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * 86_400_000));
 }
 
-/** The last 30 UTC days (today included) of each of these keys of the organization, days without requests as zeros. */
-export async function listKeyUsage(
-  organizationId: string,
-  keyIds: readonly string[],
-  now = new Date(),
-): Promise<Map<string, KeyUsage>> {
+/** A key's usage in the window; a key without requests (or of another organization) gets zeros. */
+export type UsageOfKey = (keyId: string) => KeyUsage;
+
+/**
+ * The last 30 UTC days (today included) of every key of the organization, read in one statement, so it can run
+ * beside the read of the keys themselves.
+ */
+export async function listKeyUsage(organizationId: string, now = new Date()): Promise<UsageOfKey> {
   const window = usageWindow(now);
-  const rows =
-    keyIds.length === 0
-      ? []
-      : await (await getSql()).rows<UsageRow>(readUsage, [organizationId, window[0], window.at(-1)]);
+  const rows = await (await getSql()).rows<UsageRow>(readUsage, [organizationId, window[0], window.at(-1)]);
   const byKeyDay = new Map(rows.map((row) => [`${row.api_key_id}/${row.day}`, row]));
-  return new Map(
-    keyIds.map((keyId) => {
-      const days = window.map((date) => {
-        const row = byKeyDay.get(`${keyId}/${date}`);
-        return {
-          date,
-          successes: row?.successes ?? 0,
-          client_errors: row?.client_errors ?? 0,
-          rate_limited: row?.rate_limited ?? 0,
-        };
-      });
-      return [keyId, { days, totals: sumDays(days) }];
-    }),
-  );
+  return (keyId) => {
+    const days = window.map((date) => {
+      const row = byKeyDay.get(`${keyId}/${date}`);
+      return {
+        date,
+        successes: row?.successes ?? 0,
+        client_errors: row?.client_errors ?? 0,
+        rate_limited: row?.rate_limited ?? 0,
+      };
+    });
+    return { days, totals: sumDays(days) };
+  };
 }

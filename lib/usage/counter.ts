@@ -29,7 +29,7 @@ export interface UsageCounterOptions {
   maxEntries?: number;
 }
 
-export const FLUSH_INTERVAL_MS = 60_000;
+const FLUSH_INTERVAL_MS = 60_000;
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 export function utcDay(at: number): string {

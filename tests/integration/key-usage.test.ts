@@ -16,8 +16,8 @@ import { call } from "../helpers/request";
 beforeAll(() => mintKey());
 
 async function todayOf(keyId: string, organizationId: string) {
-  const usage = await listKeyUsage(organizationId, [keyId]);
-  return usage.get(keyId)!.days.at(-1)!;
+  const usageOf = await listKeyUsage(organizationId);
+  return usageOf(keyId).days.at(-1)!;
 }
 
 const MCP_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
@@ -113,15 +113,15 @@ describe("stored usage", () => {
       at(other.id, other.organization.id, "2026-03-15", 7),
     ]);
     const neverUsed = await mintKey();
-    const usage = await listKeyUsage(organization.id, [id, neverUsed.id, other.id], now);
-    const days = usage.get(id)!.days;
+    const usageOf = await listKeyUsage(organization.id, now);
+    const days = usageOf(id).days;
     expect(days.map((d) => d.date)).toEqual(window);
     expect(days.filter((d) => d.successes > 0)).toEqual([
       { date: "2026-03-02", successes: 1, client_errors: 0, rate_limited: 0 },
       { date: "2026-03-31", successes: 2, client_errors: 0, rate_limited: 0 },
     ]);
-    expect(usage.get(id)!.totals).toEqual({ successes: 3, client_errors: 0, rate_limited: 0 });
-    expect(usage.get(neverUsed.id)!.totals).toEqual({ successes: 0, client_errors: 0, rate_limited: 0 });
-    expect(usage.get(other.id)!.totals.successes).toBe(0);
+    expect(usageOf(id).totals).toEqual({ successes: 3, client_errors: 0, rate_limited: 0 });
+    expect(usageOf(neverUsed.id).totals).toEqual({ successes: 0, client_errors: 0, rate_limited: 0 });
+    expect(usageOf(other.id).totals.successes).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { canManageKeys } from "@/lib/auth/require-key-manager";
 import { requireSession } from "@/lib/auth/require-session";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
+import { listKeyUsage } from "@/lib/data/key-usage";
 import { minExpiryDate } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
 import { createApiKeyAction, revokeApiKeyAction } from "./actions";
@@ -39,7 +40,11 @@ export default async function ApiKeysPage() {
     );
   }
 
-  const [keys, events] = await Promise.all([listApiKeys(user.organization.id), listApiKeyEvents(user.organization.id)]);
+  const [keys, events, usageOf] = await Promise.all([
+    listApiKeys(user.organization.id),
+    listApiKeyEvents(user.organization.id),
+    listKeyUsage(user.organization.id),
+  ]);
   const scopes = SCOPES.map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] }));
 
   return (
@@ -55,7 +60,7 @@ export default async function ApiKeysPage() {
       </div>
       <div className="stack">
         <CreateKeyForm action={createApiKeyAction} scopes={scopes} nameMax={KEY_NAME_MAX} minExpiry={minExpiryDate()} />
-        <KeysTable keys={keys} revokeAction={revokeApiKeyAction} />
+        <KeysTable keys={keys} usageOf={usageOf} revokeAction={revokeApiKeyAction} />
         <AuditTrail events={events} />
       </div>
     </div>
