@@ -89,7 +89,7 @@ export function formatKeyList(result: KeyListResult): string {
 /** A key's last 30 days in one cell: "12 (1 rate-limited)", the split in brackets only when there are refusals. */
 function requestCount(totals: UsageTotals): string {
   const refused = [
-    totals.client_errors ? `${totals.client_errors} client errors` : "",
+    totals.client_errors ? `${totals.client_errors} client error${totals.client_errors === 1 ? "" : "s"}` : "",
     totals.rate_limited ? `${totals.rate_limited} rate-limited` : "",
   ].filter(Boolean);
   return `${totalRequests(totals)}${refused.length ? ` (${refused.join(", ")})` : ""}`;
