@@ -47,7 +47,12 @@ export class UsageCounter {
   private readonly now: () => number;
   private readonly maxEntries: number;
 
-  constructor({ write, intervalMs = FLUSH_INTERVAL_MS, now = Date.now, maxEntries = 100_000 }: UsageCounterOptions) {
+  constructor({
+    write,
+    intervalMs = FLUSH_INTERVAL_MS,
+    now = () => Date.now(),
+    maxEntries = 100_000,
+  }: UsageCounterOptions) {
     this.write = write;
     this.intervalMs = intervalMs;
     this.now = now;

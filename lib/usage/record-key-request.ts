@@ -29,24 +29,29 @@ export function usageOutcome(status: number): UsageOutcome | undefined {
   return undefined;
 }
 
+const TIMER_CHECK_MS = 5_000;
+
 const registry = globalThis as typeof globalThis & { __sundownUsage?: UsageCounter };
 
 function counter(): UsageCounter {
   if (!registry.__sundownUsage) {
     const created = new UsageCounter({ write: addKeyUsage });
     registry.__sundownUsage = created;
-    const timer = setInterval(() => void flushKeyUsage(), created.intervalMs);
+    // Checked every few seconds, flushed only when due: a minute after the last flush, whichever way it came.
+    const timer = setInterval(() => {
+      if (created.isFlushDue()) void flushKeyUsage();
+    }, TIMER_CHECK_MS);
     timer.unref();
   }
   return registry.__sundownUsage;
 }
 
 /** Counts one finished request for its key, and schedules a flush when one is due. */
-export function recordKeyRequest(key: CountedKey, status: number, now = Date.now()): void {
+export function recordKeyRequest(key: CountedKey, status: number): void {
   const outcome = usageOutcome(status);
   if (!outcome || !getEnv().SUNDOWN_KEY_USAGE) return;
   const usage = counter();
-  usage.record(key.id, key.organizationId, outcome, now);
+  usage.record(key.id, key.organizationId, outcome);
   if (!usage.isFlushDue()) return;
   try {
     after(flushKeyUsage);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as mcpPost } from "@/app/api/mcp/route";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
@@ -14,6 +14,7 @@ import { call } from "../helpers/request";
 // Issue 15: requests per key per day, counted for the key a request presented and added to the database by a flush.
 
 beforeAll(() => mintKey());
+afterEach(() => vi.useRealTimers());
 
 async function todayOf(keyId: string, organizationId: string) {
   const usageOf = await listKeyUsage(organizationId);
@@ -61,6 +62,18 @@ describe("counting requests per key", () => {
     expect(await todayOf(id, organization.id)).toMatchObject({ successes: 0, client_errors: 1, rate_limited: 0 });
     const noUsage = { successes: 0, client_errors: 0, rate_limited: 0 };
     expect(await todayOf(revoked.id, revoked.organization.id)).toMatchObject(noUsage);
+  });
+
+  it("writes the counts after the response of the first request a minute after the last flush, unasked", async () => {
+    const { id, key, organization } = await mintKey();
+    await flushKeyUsage();
+    expect((await call(getMe, "/api/v1/me", { headers: bearer(key) })).status).toBe(200);
+    expect((await todayOf(id, organization.id)).successes).toBe(0);
+    // As a serverless instance wakes up a minute later: its timer never fired, the next request flushes.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
+    expect((await call(getMe, "/api/v1/me", { headers: bearer(key) })).status).toBe(200);
+    vi.useRealTimers();
+    await vi.waitFor(async () => expect((await todayOf(id, organization.id)).successes).toBe(2));
   });
 
   it("counts nothing when SUNDOWN_KEY_USAGE is off", () =>
