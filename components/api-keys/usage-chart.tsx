@@ -3,7 +3,8 @@ import type { UsageOutcome } from "@/lib/usage/counter";
 import { formatDate } from "../format";
 
 // A key's requests per UTC day as stacked bars, drawn on the server as one small SVG: one path per outcome, so 200
-// keys on the page cost 600 paths, not 18,000 rectangles. The numbers are text beside it and in the SVG's title.
+// keys on the page cost 600 paths, not 18,000 rectangles. The numbers are text beside it and in the SVG's title,
+// which is its accessible name.
 
 const BAR_WIDTH = 3;
 const BAR_STEP = 4;
@@ -54,14 +55,8 @@ export function UsageChart({ usage }: { usage: KeyUsage }) {
   const width = usage.days.length * BAR_STEP - (BAR_STEP - BAR_WIDTH);
   return (
     <div className="usage">
-      <svg
-        className="usage-chart"
-        role="img"
-        aria-label={usageDescription(usage)}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
-        width={width}
-        height={HEIGHT}
-      >
+      <svg className="usage-chart" role="img" viewBox={`0 0 ${width} ${HEIGHT}`} width={width} height={HEIGHT}>
+        {/* The chart's accessible name, and its tooltip. */}
         <title>{usageDescription(usage)}</title>
         <path className="usage-chart__baseline" d={`M0 ${HEIGHT - 0.5}H${width}`} />
         {SERIES.map((series, i) => (
