@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { AuditTrail } from "@/components/api-keys/audit-trail";
 import { KeysTable } from "@/components/api-keys/keys-table";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
+import { listKeyUsage } from "@/lib/data/key-usage";
 import { closeDb, installDbHandle, migratePostgres, openEmbedded, openPostgres } from "@/lib/db";
 import { median } from "./stats";
 import { PAGE_BENCH_MIX, seedKeyHistory } from "./key-history-seed";
@@ -31,10 +32,14 @@ const renders: number[] = [];
 let bytes = 0;
 for (let run = 0; run < RUNS; run++) {
   const started = performance.now();
-  const [keys, events] = await Promise.all([listApiKeys(organizationId), listApiKeyEvents(organizationId)]);
+  const [keys, events, usageOf] = await Promise.all([
+    listApiKeys(organizationId),
+    listApiKeyEvents(organizationId),
+    listKeyUsage(organizationId),
+  ]);
   const read = performance.now();
   const html =
-    renderToStaticMarkup(createElement(KeysTable, { keys, revokeAction: noAction, rollAction: noAction })) +
+    renderToStaticMarkup(createElement(KeysTable, { keys, usageOf, revokeAction: noAction, rollAction: noAction })) +
     renderToStaticMarkup(createElement(AuditTrail, { events }));
   renders.push(performance.now() - read);
   reads.push(read - started);
@@ -45,6 +50,6 @@ await closeDb();
 const p95 = (values: number[]) => values.toSorted((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 console.log(`settings page, ${PAGE_BENCH_MIX.keys} keys, ${url ? "PostgreSQL" : "embedded"}, ${RUNS} runs`);
-console.log(`  reads (keys + activity)  median ${ms(median(reads))}  p95 ${ms(p95(reads))}`);
-console.log(`  render (keys + activity) median ${ms(median(renders))}  p95 ${ms(p95(renders))}`);
+console.log(`  reads (keys + activity + usage)  median ${ms(median(reads))}  p95 ${ms(p95(reads))}`);
+console.log(`  render (keys + activity)          median ${ms(median(renders))}  p95 ${ms(p95(renders))}`);
 console.log(`  HTML of the two sections ${(bytes / 1024).toFixed(0)} KiB`);

@@ -1,5 +1,6 @@
 import type { CommandResult } from "@/lib/cli/commands";
 import type { OrganizationRef } from "@/lib/data/organizations";
+import { totalRequests, type UsageTotals } from "@/lib/usage/totals";
 import { printableJson } from "./printable";
 
 // What the operator reads. Human output is for people; --json output is a stable shape for scripts.
@@ -91,6 +92,7 @@ const KEY_COLUMNS: [header: string, cell: (key: ListedKey) => string][] = [
   ["LAST USED", (k) => day(k.last_used_at)],
   ["EXPIRES", (k) => (k.expires_at ? day(k.expires_at) : "never")],
   ["CREATED BY", (k) => k.created_by ?? "-"],
+  ["REQUESTS (30 DAYS)", (k) => requestCount(k.usage.totals)],
 ];
 
 export function formatKeyList(result: KeyListResult): string {
@@ -101,6 +103,15 @@ export function formatKeyList(result: KeyListResult): string {
     KEY_COLUMNS.map(([header]) => header),
     result.keys.map((k) => KEY_COLUMNS.map(([, cell]) => cell(k))),
   );
+}
+
+/** A key's last 30 days in one cell: "12 (1 rate-limited)", the split in brackets only when there are refusals. */
+function requestCount(totals: UsageTotals): string {
+  const refused = [
+    totals.client_errors ? `${totals.client_errors} client error${totals.client_errors === 1 ? "" : "s"}` : "",
+    totals.rate_limited ? `${totals.rate_limited} rate-limited` : "",
+  ].filter(Boolean);
+  return `${totalRequests(totals)}${refused.length ? ` (${refused.join(", ")})` : ""}`;
 }
 
 export function formatRevokedKey(result: CommandResult<"keys.revoke">): string {

@@ -65,6 +65,8 @@ const envSchema = z.object({
   SUNDOWN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
   SUNDOWN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(60),
   SUNDOWN_TRUST_PROXY: flag,
+  // Requests per key per day for the settings page and `keys list` (lib/usage/); off, nothing is counted.
+  SUNDOWN_KEY_USAGE: flagDefaultOn,
   SUNDOWN_MCP_ALLOWED_ORIGINS: originList,
   SUNDOWN_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   REDIS_URL: z

@@ -1,11 +1,13 @@
 import type { ApiKeyListItem } from "@/lib/data/api-keys";
+import type { KeyUsage } from "@/lib/usage/totals";
 import { formatDate, formatDateTime, formatTime } from "../format";
 import { RevokeKeyButton, RollKeyButton } from "./key-actions";
+import { UsageChart } from "./usage-chart";
 
 const STATUS_LABELS = { active: "Active", rolled: "Rolled", revoked: "Revoked", expired: "Expired" } as const;
 
 /** The keys tables' columns, in the order KeyRow renders its cells: a new column is a header here and a cell there. */
-export const KEY_COLUMNS = ["Name", "Scopes", "Key", "Created", "Last used", "Expires", "Status"];
+export const KEY_COLUMNS = ["Name", "Scopes", "Key", "Created", "Last used", "Expires", "Status", "Requests (30 days)"];
 
 /** Where a row can be linked to, e.g. from the key it replaced. */
 const keyAnchor = (id: string) => `key-${id}`;
@@ -49,7 +51,7 @@ function KeyState({ apiKey }: { apiKey: ApiKeyListItem }) {
 }
 
 /** One key: its facts, its state, and what can still be done with it (roll an active key, revoke a working one). */
-export function KeyRow({ apiKey }: { apiKey: ApiKeyListItem }) {
+export function KeyRow({ apiKey, usage }: { apiKey: ApiKeyListItem; usage: KeyUsage }) {
   const { id, name, status } = apiKey;
   return (
     <tr id={keyAnchor(id)}>
@@ -79,6 +81,9 @@ export function KeyRow({ apiKey }: { apiKey: ApiKeyListItem }) {
       </td>
       <td>
         <KeyState apiKey={apiKey} />
+      </td>
+      <td>
+        <UsageChart usage={usage} />
       </td>
       <td className="nowrap">
         {status === "active" || status === "rolled" ? (

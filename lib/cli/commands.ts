@@ -11,6 +11,7 @@ import {
   type CreatedApiKey,
 } from "@/lib/data/api-keys";
 import { importReports, validateImportReports } from "@/lib/data/import-reports";
+import { listKeyUsage } from "@/lib/data/key-usage";
 import { findOrganization, listOrganizations, type OrganizationRef } from "@/lib/data/organizations";
 import { ApiError } from "@/lib/errors";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
@@ -59,7 +60,7 @@ async function createKey(args: CommandArgs<"keys.create">) {
 
 async function listKeys(args: CommandArgs<"keys.list">) {
   const organization = await requireOrganization(args.org);
-  const keys = await listApiKeys(organization.id);
+  const [keys, usageOf] = await Promise.all([listApiKeys(organization.id), listKeyUsage(organization.id)]);
   return {
     organization,
     keys: keys.map((k) => ({
@@ -75,6 +76,7 @@ async function listKeys(args: CommandArgs<"keys.list">) {
       expiring_in_days: k.expiresWithinDays,
       revoked_at: iso(k.revokedAt),
       rolled_to_id: k.rolledTo?.id ?? null,
+      usage: usageOf(k.id),
     })),
   };
 }

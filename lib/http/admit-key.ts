@@ -86,6 +86,7 @@ async function verifyWithinBudget(request: Request, context: RequestContext, nee
 /** The key's rate limit, counted on its id; its headers go on every response from here on, refusals included. */
 function requireWithinBudget(key: VerifiedKey, budget: StoreResult, context: RequestContext): void {
   context.logFields.key_id = key.id;
+  context.countedKey = { id: key.id, organizationId: key.organization.id };
   if (budget.store === "memory-fallback") context.logFields.rate_limit_store = budget.store;
   Object.assign(context.responseHeaders, rateLimitHeaders(budget));
   if (!budget.success) {

@@ -1,5 +1,6 @@
 import { ApiError, toApiError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { recordKeyRequest, type CountedKey } from "@/lib/usage/record-key-request";
 import { readRequestId } from "./request-id";
 import { errorResponse } from "./responses";
 
@@ -18,6 +19,8 @@ export interface RequestContext {
   responseHeaders: Record<string, string>;
   /** Fields for this request's log line. */
   logFields: Record<string, unknown>;
+  /** The active key the request presented (set by admitKey, a rate-limited request too): its usage counts the outcome. */
+  countedKey?: CountedKey;
 }
 
 export type RequestHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -81,6 +84,7 @@ export function withRequest(handler: RequestHandler, { cors = true }: WithReques
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
     response.headers.set("X-Request-Id", requestId);
+    if (context.countedKey) recordKeyRequest(context.countedKey, response.status);
     log("info", "request", {
       request_id: requestId,
       method: request.method,

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
@@ -8,6 +8,7 @@ import type { Scope } from "@/lib/auth/scopes";
 import { generateApiKey } from "@/lib/auth/api-key";
 import { revokeApiKey } from "@/lib/data/api-keys";
 import { getDb, openPostgres } from "@/lib/db";
+import { flushKeyUsage } from "@/lib/usage/record-key-request";
 import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
 import { call } from "../helpers/request";
@@ -20,6 +21,9 @@ import { captureStatements, tablesRead } from "../helpers/statements";
 afterEach(() => vi.restoreAllMocks());
 // Opens the database (seconds on first use) before any test counts.
 beforeAll(() => mintKey());
+// Usage is counted in memory and written by a flush about once a minute (lib/usage/), never by the request: with a
+// flush just behind, none falls due while a test counts, and the requests counted here write nothing.
+beforeEach(() => flushKeyUsage());
 
 async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
   const { result, statements } = await captureStatements(work);

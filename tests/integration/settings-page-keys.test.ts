@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PAGE_BENCH_MIX, seedKeyHistory } from "@/bench/key-history-seed";
 import { INACTIVE_SHOWN, KeysTable } from "@/components/api-keys/keys-table";
 import { listApiKeys } from "@/lib/data/api-keys";
+import { listKeyUsage, type UsageOfKey } from "@/lib/data/key-usage";
 
 // The settings page with 200 keys: what a founder sees first are the keys in use, those needing attention at
 // the top; the revoked and expired ones are collapsed, out of the way but one click from view.
@@ -13,11 +14,12 @@ const { keys: total, active, expiringSoon, rolled, expired } = PAGE_BENCH_MIX;
 const inactive = total - active - expiringSoon - rolled;
 
 let keys: Awaited<ReturnType<typeof listApiKeys>>;
+let usageOf: UsageOfKey;
 
 /** The keys section as the server renders it: the open part, and the collapsed one (`<details>` onwards). */
 function render(showAllInactive: boolean) {
   const html = renderToStaticMarkup(
-    createElement(KeysTable, { keys, revokeAction: noAction, rollAction: noAction, showAllInactive }),
+    createElement(KeysTable, { keys, usageOf, revokeAction: noAction, rollAction: noAction, showAllInactive }),
   );
   const at = html.indexOf("<details");
   return { open: html.slice(0, at), collapsed: html.slice(at) };
@@ -30,6 +32,7 @@ const rows = (html: string) =>
 beforeAll(async () => {
   const { organizationId } = await seedKeyHistory(PAGE_BENCH_MIX);
   keys = await listApiKeys(organizationId);
+  usageOf = await listKeyUsage(organizationId);
 });
 
 describe("the keys section with 200 keys", () => {

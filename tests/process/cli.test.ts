@@ -472,6 +472,38 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
   );
 
   it(
+    "keys list gives each key's last 30 days of usage: per day in JSON, the total in the table",
+    async () => {
+      const created = expectCreatedKeyJson(
+        (await sundown(["keys", "create", "--org", "globex", "--name", "busy", "--scopes", "team:read", "--json"], env))
+          .stdout,
+        "globex",
+      );
+      const today = new Date().toISOString().slice(0, 10);
+      await db.query(
+        `INSERT INTO api_key_usage (api_key_id, organization_id, day, successes, client_errors, rate_limited)
+         VALUES ($1, $2, $3::date, 90, 7, 3), ($1, $2, $3::date - 29, 20, 0, 0), ($1, $2, $3::date - 30, 500, 0, 0)`,
+        [created.id, created.organization.id, today],
+      );
+      const json = await sundown(["keys", "list", "--org", "globex", "--json"], env);
+      expect(json.code).toBe(0);
+      const { usage } = JSON.parse(json.stdout).find((k: { id: string }) => k.id === created.id);
+      expect(usage.totals).toEqual({ successes: 110, client_errors: 7, rate_limited: 3 });
+      expect(usage.days).toHaveLength(30);
+      expect(usage.days.at(-1)).toEqual({ date: today, successes: 90, client_errors: 7, rate_limited: 3 });
+      expect(usage.days[0]).toMatchObject({ successes: 20 });
+      expect(usage.days.slice(1, -1).every((d: { successes: number }) => d.successes === 0)).toBe(true);
+
+      const table = await sundown(["keys", "list", "--org", "globex"], env);
+      expect(table.stdout.split("\n")[0]).toMatch(/CREATED BY\s+REQUESTS \(30 DAYS\)$/);
+      expect(table.stdout.split("\n").find((line) => line.startsWith(created.id))).toMatch(
+        /\s120 \(7 client errors, 3 rate-limited\)$/,
+      );
+    },
+    SLOW,
+  );
+
+  it(
     "names with terminal escapes: refused at creation; one stored earlier prints escaped, in tables and JSON",
     async () => {
       const hostile = "\u001b]0;pwned\u0007evil\u001b[2J\u009b31m\u202Etxt.exe";

@@ -8,6 +8,7 @@ import { canManageKeys } from "@/lib/auth/require-key-manager";
 import { requireSession } from "@/lib/auth/require-session";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
+import { listKeyUsage } from "@/lib/data/key-usage";
 import { minExpiryDate } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
 import { DEFAULT_EXPIRY_CHOICE } from "@/lib/settings/api-key-inputs";
@@ -42,7 +43,11 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
     );
   }
 
-  const [keys, events] = await Promise.all([listApiKeys(user.organization.id), listApiKeyEvents(user.organization.id)]);
+  const [keys, events, usageOf] = await Promise.all([
+    listApiKeys(user.organization.id),
+    listApiKeyEvents(user.organization.id),
+    listKeyUsage(user.organization.id),
+  ]);
   const scopes = SCOPES.map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] }));
 
   return (
@@ -66,6 +71,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
         />
         <KeysTable
           keys={keys}
+          usageOf={usageOf}
           revokeAction={revokeApiKeyAction}
           rollAction={rollApiKeyAction}
           showAllInactive={(await searchParams).inactive === "all"}

@@ -1,0 +1,126 @@
+// Per-key request counts, held in memory and handed to the database in batches: a request only adds to a Map, and
+// a flush (about once a minute) writes what accumulated in one statement. The counts a flush writes are added to
+// what is stored, never written over it, so several instances sum and a crash loses at most the unflushed minute.
+
+export const USAGE_OUTCOMES = ["successes", "client_errors", "rate_limited"] as const;
+export type UsageOutcome = (typeof USAGE_OUTCOMES)[number];
+
+/** One key's counts for one UTC day, as a flush hands them to the database. */
+export interface UsageCount {
+  apiKeyId: string;
+  organizationId: string;
+  /** The UTC day of the requests, YYYY-MM-DD. */
+  day: string;
+  successes: number;
+  client_errors: number;
+  rate_limited: number;
+}
+
+export interface UsageCounterOptions {
+  /** Adds the counts to the stored ones; throws when nothing was written. */
+  write: (counts: UsageCount[]) => Promise<void>;
+  /** How old the last flush must be before `isFlushDue` says so. */
+  intervalMs?: number;
+  now?: () => number;
+  /**
+   * The most key-days held between flushes. Past it, new key-days are dropped (and counted in `dropped`): memory
+   * stays bounded when the database is down for long, while counts for key-days already held keep growing.
+   */
+  maxEntries?: number;
+}
+
+const FLUSH_INTERVAL_MS = 60_000;
+
+/** The UTC day of an instant, YYYY-MM-DD. */
+export function utcDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+export class UsageCounter {
+  private pending = new Map<string, UsageCount>();
+  private flushing: Promise<void> | undefined;
+  private lastFlushAt: number;
+  /** Requests not counted because `maxEntries` key-days were already held. */
+  dropped = 0;
+  private readonly write: UsageCounterOptions["write"];
+  readonly intervalMs: number;
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+
+  constructor({
+    write,
+    intervalMs = FLUSH_INTERVAL_MS,
+    now = () => Date.now(),
+    maxEntries = 100_000,
+  }: UsageCounterOptions) {
+    this.write = write;
+    this.intervalMs = intervalMs;
+    this.now = now;
+    this.maxEntries = maxEntries;
+    this.lastFlushAt = now();
+  }
+
+  record(apiKeyId: string, organizationId: string, outcome: UsageOutcome, at = this.now()): void {
+    const day = utcDay(at);
+    const entry = this.entry(apiKeyId, organizationId, day);
+    if (entry) entry[outcome] += 1;
+    else this.dropped += 1;
+  }
+
+  /** Whether something is waiting and the last flush is at least an interval old. */
+  isFlushDue(): boolean {
+    return this.pending.size > 0 && !this.flushing && this.now() - this.lastFlushAt >= this.intervalMs;
+  }
+
+  /**
+   * Writes what has accumulated. The map is swapped out first, so requests counted during the write go to the
+   * next flush; if the write fails, its counts are merged back to be written next time. One flush at a time: a
+   * call during a flush waits for it.
+   */
+  flush(): Promise<void> {
+    this.flushing ??= this.flushOnce().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  /** Key-days waiting to be written. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  private async flushOnce(): Promise<void> {
+    this.lastFlushAt = this.now();
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      await this.write([...batch.values()]);
+    } catch (error) {
+      this.mergeBack(batch);
+      throw error;
+    }
+  }
+
+  private mergeBack(batch: Map<string, UsageCount>): void {
+    for (const count of batch.values()) {
+      const entry = this.entry(count.apiKeyId, count.organizationId, count.day);
+      if (!entry) {
+        this.dropped += count.successes + count.client_errors + count.rate_limited;
+        continue;
+      }
+      for (const outcome of USAGE_OUTCOMES) entry[outcome] += count[outcome];
+    }
+  }
+
+  private entry(apiKeyId: string, organizationId: string, day: string): UsageCount | undefined {
+    const id = `${apiKeyId}/${day}`;
+    let entry = this.pending.get(id);
+    if (!entry) {
+      if (this.pending.size >= this.maxEntries) return undefined;
+      entry = { apiKeyId, organizationId, day, successes: 0, client_errors: 0, rate_limited: 0 };
+      this.pending.set(id, entry);
+    }
+    return entry;
+  }
+}
