@@ -51,19 +51,22 @@ function raw(
   });
 }
 
+// Discovery documents and how long shared caches may keep them: the MCP cards and the catalog that points at
+// them for an hour (the server-card extension's guidance), the others for five minutes.
 const DOCUMENTS = [
-  "/api/v1",
-  "/openapi.json",
-  "/.well-known/api-catalog",
-  "/.well-known/mcp/server-card.json",
-  "/api/mcp/server-card",
-  "/llms.txt",
-];
+  ["/api/v1", 300],
+  ["/openapi.json", 300],
+  ["/.well-known/api-catalog", 300],
+  ["/.well-known/mcp/server-card.json", 3600],
+  ["/api/mcp/server-card", 3600],
+  ["/.well-known/ai-catalog.json", 3600],
+  ["/llms.txt", 300],
+] as const;
 
 describe("links follow the Host the client addressed", () => {
   it.each(DOCUMENTS)(
     "%s links to 127.0.0.1 or localhost as addressed, never to a client's forwarded host or scheme",
-    async (path) => {
+    async (path, maxAge) => {
       const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
       for (const host of hosts) {
         const other = hosts.find((h) => h !== host)!;
@@ -77,7 +80,7 @@ describe("links follow the Host the client addressed", () => {
           expect(res.text).not.toContain(other);
           expect(res.text).not.toContain(`https://${host}`);
           expect(res.text).not.toContain("evil.example");
-          expect(res.headers["cache-control"]).toBe("public, max-age=300");
+          expect(res.headers["cache-control"]).toBe(`public, max-age=${maxAge}`);
           expect(res.headers.vary).toMatch(/(^|, )Host(,|$)/);
         }
       }
