@@ -4,7 +4,7 @@ import { API_VERSION } from "@/lib/discovery/api-root";
 import { registerDayReports } from "./day-reports";
 import { registerPeriodRollup } from "./period-rollup";
 import { registerLeadBrief } from "./prompts";
-import { invalidParamsResponse } from "./request-params";
+import { clarifyInvalidParams } from "./request-params";
 import { registerReportResources } from "./resources";
 import type { SundownSource } from "./source";
 import { registerTools, type McpHooks } from "./tools";
@@ -92,17 +92,12 @@ export function createSundownServer(
 
 /**
  * Every transport the server is connected to (the 2025-era route's, the 2026-07-28 handler's, stdio's) answers
- * requests whose params have the wrong shape with one clear -32602 line before the SDK sees them.
+ * requests whose params have the wrong shape with one clear -32602 line (lib/mcp/request-params.ts).
  */
 function refuseMalformedParams(server: McpServer): void {
   const connect = server.connect.bind(server);
   server.connect = async (transport: Transport) => {
     await connect(transport);
-    const deliver = transport.onmessage!;
-    transport.onmessage = (message, extra) => {
-      const refusal = invalidParamsResponse(message);
-      if (refusal) void transport.send(refusal);
-      else deliver(message, extra);
-    };
+    clarifyInvalidParams(transport);
   };
 }
