@@ -7,13 +7,25 @@ import { UsageChart } from "./usage-chart";
 const STATUS_LABELS = { active: "Active", rolled: "Rolled", revoked: "Revoked", expired: "Expired" } as const;
 
 /** The keys tables' columns, in the order KeyRow renders its cells: a new column is a header here and a cell there. */
-export const KEY_COLUMNS = ["Name", "Scopes", "Key", "Created", "Last used", "Expires", "Status", "Requests (30 days)"];
+export const KEY_COLUMNS = ["Name", "Scopes", "Key", "Created", "Expires", "Status", "Use (30 days)"];
 
 /** Where a row can be linked to, e.g. from the key it replaced. */
 const keyAnchor = (id: string) => `key-${id}`;
 
-function When({ date, fallback, dateOnly }: { date: Date | null; fallback: string; dateOnly?: boolean }) {
+function When({
+  date,
+  fallback,
+  dateOnly,
+  inline,
+}: {
+  date: Date | null;
+  fallback: string;
+  dateOnly?: boolean;
+  /** Date and time on one line, inside a line of text. */
+  inline?: boolean;
+}) {
   if (!date) return <span className="muted">{fallback}</span>;
+  if (inline) return <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
   // Date over time, so the columns fit a laptop screen without scrolling.
   return (
     <time dateTime={date.toISOString()}>
@@ -74,9 +86,6 @@ export function KeyRow({ apiKey, usage }: { apiKey: ApiKeyListItem; usage: KeyUs
         <span className="time-line">by {apiKey.createdBy ?? "unknown"}</span>
       </td>
       <td className="nowrap">
-        <When date={apiKey.lastUsedAt} fallback="Never" />
-      </td>
-      <td className="nowrap">
         <When date={apiKey.expiresAt} fallback="Never" dateOnly />
       </td>
       <td>
@@ -84,6 +93,16 @@ export function KeyRow({ apiKey, usage }: { apiKey: ApiKeyListItem; usage: KeyUs
       </td>
       <td>
         <UsageChart usage={usage} />
+        {/* Last use beside the traffic it ends: one column fewer, so the table fits a laptop screen. */}
+        <span className="time-line">
+          {apiKey.lastUsedAt ? (
+            <>
+              last used <When date={apiKey.lastUsedAt} fallback="" inline />
+            </>
+          ) : (
+            "never used"
+          )}
+        </span>
       </td>
       <td className="nowrap">
         {status === "active" || status === "rolled" ? (
