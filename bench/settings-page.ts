@@ -1,5 +1,6 @@
-// What the API-keys settings page costs the server with 200 keys and a year of key activity (issue 15): the
-// page's two reads (keys, activity) and the rendering of the keys and activity sections, timed in-process.
+// What the API-keys settings page costs the server with 200 keys, a year of key activity and a year of usage
+// (issue 15): the page's three reads (keys, activity, usage) and the rendering of the keys and activity sections,
+// timed in-process.
 // A report, not a test.
 //
 //   node --import tsx bench/settings-page.ts                 on a fresh embedded database (in memory)
@@ -11,7 +12,7 @@ import { AuditTrail } from "@/components/api-keys/audit-trail";
 import { KeysTable } from "@/components/api-keys/keys-table";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
 import { listKeyUsage } from "@/lib/data/key-usage";
-import { closeDb, installDbHandle, migratePostgres, openEmbedded, openPostgres } from "@/lib/db";
+import { closeDb, getSql, installDbHandle, migratePostgres, openEmbedded, openPostgres } from "@/lib/db";
 import { median } from "./stats";
 import { PAGE_BENCH_MIX, seedKeyHistory } from "./key-history-seed";
 
@@ -26,6 +27,19 @@ if (url) {
 
 const noAction = async () => ({ status: "idle" as const });
 const { organizationId } = await seedKeyHistory(PAGE_BENCH_MIX);
+// A year of usage for every key (73,000 key-days): the page reads only the last 30 days, whatever the history.
+await (
+  await getSql()
+).rows(
+  {
+    name: "bench-usage-year",
+    text: `INSERT INTO api_key_usage (api_key_id, organization_id, day, successes, client_errors, rate_limited)
+      SELECT k.id, k.organization_id, d::date, 500 + (extract(doy FROM d)::int % 50), 1, 1
+      FROM api_keys k, generate_series(current_date - 364, current_date, interval '1 day') d
+      WHERE k.organization_id = $1`,
+  },
+  [organizationId],
+);
 
 const reads: number[] = [];
 const renders: number[] = [];
