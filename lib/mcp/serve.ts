@@ -16,7 +16,8 @@ import type { McpHooks } from "./tools";
 //   as before. The SDK's own legacy leg would answer with SSE streams; Sundown has never streamed.
 // isLegacyRequest is the SDK's own classification, so the branch never disagrees with its handler.
 
-export type McpEra = "2025-11-25" | "2026-07-28";
+/** The 2025 family (2025-03-26 to 2025-11-25, opened by initialize), or the 2026-07-28 revision. */
+export type McpEra = "2025" | "2026-07-28";
 
 /** Who is calling: where their data comes from, and what to tell the host about failures. */
 export interface McpCaller {
@@ -50,8 +51,9 @@ const modern = createMcpHandler(
     return createSundownServer(source, hooks, families);
   },
   {
+    // The 2025 family is served by serveLegacy below. The default response mode ("auto") answers with one JSON
+    // body unless a handler sends a notification first, which none of Sundown's do.
     legacy: "reject",
-    // "auto" answers with one JSON body unless a handler sends a notification first, which none of Sundown's do.
     // Reports only: requests the handler refuses (bad headers, unknown versions) are the client's to fix.
     onerror: (error) => log("debug", "mcp handler refused or failed a request", { error: error.message }),
   },
@@ -79,7 +81,7 @@ export async function serveMcp(
 ): Promise<{ era: McpEra; response: Response }> {
   const needs = { ...caller, families: familiesFor((message as { method?: unknown } | null)?.method) };
   if (await isLegacyRequest(request, message)) {
-    return { era: "2025-11-25", response: await serveLegacy(request, message, needs) };
+    return { era: "2025", response: await serveLegacy(request, message, needs) };
   }
   return {
     era: "2026-07-28",
