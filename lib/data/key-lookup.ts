@@ -56,7 +56,8 @@ function statementWithRead(read: ReadRequest<unknown>): Statement {
 
 /**
  * The key with this hash (one probe of the unique index), and when asked, a read of its organization's
- * data in the same round trip. `data` is the read's raw JSON, or null when the key may not read it at `now`.
+ * data in the same round trip. `data` is the read's raw JSON (null: the read found nothing, or the key may not read
+ * at `now`), or undefined when no read was asked for.
  */
 export async function findApiKeyByHash(
   hashedKey: string,
@@ -76,7 +77,7 @@ export async function findApiKeyByHash(
       lastUsedAt: row.last_used_at,
       organization: { id: row.organization_id, name: row.organization_name },
     },
-    data: row.data ?? null,
+    data: read ? (row.data ?? null) : undefined,
   };
 }
 

@@ -41,7 +41,7 @@ export interface KeyNeeds {
 
 export interface Admitted {
   key: VerifiedKey;
-  /** The read's raw result; null when none was asked for. */
+  /** The read's raw result (null when it found nothing); undefined when no read ran (none asked, or not allowed). */
   data: unknown;
 }
 
@@ -72,7 +72,7 @@ async function verifyWithinBudget(request: Request, context: RequestContext, nee
     requireWithinBudget(key, await keyLimiter().limit(key.id), context);
     requireScope(key, needs.scope);
     const mayRead = needs.read && hasScope(key.scopes, needs.readScope ?? needs.scope);
-    return { key, data: mayRead ? await needs.read!.fetchJson(key.organization.id) : null };
+    return { key, data: mayRead ? await needs.read!.fetchJson(key.organization.id) : undefined };
   }
   const budget = await keyLimiter().limit(known.id);
   // The read travels with the lookup only when it will be answered: within budget and with the scope.

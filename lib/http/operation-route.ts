@@ -1,6 +1,6 @@
-import { ANSWERS, finishRead, type Answer } from "@/lib/operations/answers";
+import { finishPrepared, prepareAnswer, type PreparedAnswer } from "@/lib/operations/answers";
 import { parseRestInput } from "@/lib/operations/input";
-import { OPERATIONS, type KeyedOperationName, type OperationInput } from "@/lib/operations/table";
+import { OPERATIONS, type KeyedOperationName } from "@/lib/operations/table";
 import { admitKey } from "./admit-key";
 import { routeBaseUrl } from "./base-url";
 import { jsonResponse } from "./responses";
@@ -14,19 +14,17 @@ import { withRequest, type RequestContext } from "./with-request";
  */
 export function operationRoute<N extends KeyedOperationName>(name: N) {
   const operation = OPERATIONS[name];
-  const answer = ANSWERS[name] as Answer<N>;
   return withRequest(async (request, context) => {
-    let input: OperationInput<N> | undefined;
+    let prepared: PreparedAnswer<N> | undefined;
     let invalidInput: unknown;
     try {
-      input = parseRestInput(operation, context.url.searchParams, context.params) as OperationInput<N>;
+      prepared = prepareAnswer(name, parseRestInput(operation, context.url.searchParams, context.params));
     } catch (error) {
       invalidInput = error;
     }
-    const read = input && "read" in answer ? answer.read(input) : undefined;
-    const { key, data } = await admitKey(request, context, { scope: operation.scope, read });
+    const { key, data } = await admitKey(request, context, { scope: operation.scope, read: prepared?.read });
     if (invalidInput) throw invalidInput;
-    const body = "fromKey" in answer ? answer.fromKey(key) : finishRead(answer, read!.toBody(data), input!, key);
+    const body = await finishPrepared(prepared!, key, data);
     // The output schema parses every body: a second whitelist on what leaves the service.
     const output = operation.output.parse(body);
     const link = nextPageLink(request, context, output); // before the copy: it may add to Vary

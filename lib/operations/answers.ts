@@ -74,7 +74,7 @@ export const ANSWERS = {
 } satisfies { [N in KeyedOperationName]: Answer<N> };
 
 /** A read's result as the operation's output, for the key that asked. */
-export function finishRead<N extends KeyedOperationName>(
+function finishRead<N extends KeyedOperationName>(
   answer: FromRead<N>,
   result: unknown,
   input: OperationInput<N>,
@@ -108,15 +108,15 @@ export function prepareAnswer<N extends KeyedOperationName>(name: N, input: Oper
 }
 
 /**
- * A prepared answer for the verified key, from the data its read brought with the lookup (null when it did
- * not travel): scope first, as answerForKey, then the data, read now if it has not been.
+ * A prepared answer for the verified key, from the data its read brought with the lookup (undefined when it did
+ * not travel; null when it found nothing): scope first, as answerForKey, then the data, read now if it has not been.
  */
 export async function finishPrepared<N extends KeyedOperationName>(
   { name, input, read }: PreparedAnswer<N>,
   key: VerifiedKey,
   data: unknown,
 ): Promise<OperationOutput<N>> {
-  if (!read || data === null || data === undefined) return answerForKey(key, name, input);
+  if (!read || data === undefined) return answerForKey(key, name, input);
   requireScope(key, OPERATIONS[name].scope);
   return finishRead(ANSWERS[name] as FromRead<N>, read.toBody(data), input, key);
 }

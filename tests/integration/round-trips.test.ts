@@ -165,6 +165,18 @@ describe("MCP tools/call: one round trip too, in both eras", () => {
     expect(statements).toBe(1);
   });
 
+  it.each(["2025", "2026"] as const)(
+    "%s get_report of a report that does not exist: one statement, and not_found",
+    async (era) => {
+      const { key } = await usedKey();
+      const missing = "00000000-0000-4000-8000-000000000000";
+      const { result, statements } = await countStatements(() => toolCall(key, era, "get_report", { id: missing }));
+      expect(result.body.result.isError).toBe(true);
+      expect(result.body.result.content[0].text).toMatch(/^not_found: /);
+      expect(statements).toBe(1);
+    },
+  );
+
   it("arguments the tool refuses cost the key lookup alone", async () => {
     const { key } = await usedKey();
     const { result, statements } = await countStatements(() => toolCall(key, "2025", "list_reports", { limit: 0 }));
