@@ -14,6 +14,12 @@ export const MCP_URL = "http://localhost:3000/api/mcp";
 export const MCP_ERAS = ["2025-11-25", "2026-07-28"] as const;
 export type McpEra = (typeof MCP_ERAS)[number];
 
+/** The envelope every 2026-07-28 request carries in `params._meta`, for tests that write the wire by hand. */
+export const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
 /**
  * Both clients have the same method surface (listTools, callTool, readResource, getPrompt, complete…); tests
  * call it through the v1 type. What differs on the wire is what the tests are for.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/mcp/route";
 import { ALL_SCOPES, bearer, mintKey } from "../helpers/keys";
-import { connectMcp } from "../helpers/mcp-client";
+import { connectMcp, MODERN_META } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
 
 // One endpoint, two protocol eras. The 2025-11-25 client opens with initialize; the 2026-07-28 client sends
@@ -10,10 +10,6 @@ import { call } from "../helpers/request";
 // mcp-resources (both eras); here the wire, raw, for what the clients would hide.
 
 const MODERN = "2026-07-28";
-const META = {
-  "io.modelcontextprotocol/protocolVersion": MODERN,
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
 
 let auth: Record<string, string>;
 
@@ -43,7 +39,7 @@ function modern(
     ...headers,
   };
   const defined = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return post({ jsonrpc: "2.0", id: 7, method, params: { ...params, _meta: META } }, defined);
+  return post({ jsonrpc: "2.0", id: 7, method, params: { ...params, _meta: MODERN_META } }, defined);
 }
 
 const initialize = (protocolVersion: string) =>
@@ -160,7 +156,7 @@ describe("2026-07-28 header rules: refused with HTTP 400 and the specification's
         jsonrpc: "2.0",
         id: 7,
         method: "tools/list",
-        params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } },
+        params: { _meta: { ...MODERN_META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } },
       },
       { "MCP-Protocol-Version": "2099-01-01", "Mcp-Method": "tools/list" },
     );
@@ -177,7 +173,7 @@ describe("2026-07-28 header rules: refused with HTTP 400 and the specification's
         "MCP-Protocol-Version": MODERN,
         "Mcp-Method": "tools/list",
       },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: META } }),
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: MODERN_META } }),
     });
     expect(res.status).toBe(401);
     expect(res.body.error).toBe("unauthorized");

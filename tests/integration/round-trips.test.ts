@@ -11,6 +11,7 @@ import { getDb, openPostgres } from "@/lib/db";
 import { flushKeyUsage } from "@/lib/usage/record-key-request";
 import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
+import { MODERN_META } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
 import { captureStatements, tablesRead } from "../helpers/statements";
 
@@ -122,11 +123,6 @@ async function expireKey(id: string) {
 }
 
 describe("MCP tools/call: one round trip too, in both eras", () => {
-  const META = {
-    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-    "io.modelcontextprotocol/clientCapabilities": {},
-  };
-
   function toolCall(key: string, era: "2025" | "2026", name: string, args: Record<string, unknown> = {}) {
     const headers: Record<string, string> = {
       ...(bearer(key) as Record<string, string>),
@@ -135,7 +131,7 @@ describe("MCP tools/call: one round trip too, in both eras", () => {
     };
     if (era === "2026")
       Object.assign(headers, { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": name });
-    const params = { name, arguments: args, ...(era === "2026" ? { _meta: META } : {}) };
+    const params = { name, arguments: args, ...(era === "2026" ? { _meta: MODERN_META } : {}) };
     return call(postMcp, "/api/mcp", {
       method: "POST",
       headers,

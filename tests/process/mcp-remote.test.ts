@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcp, MCP_ERAS, textOf, type McpEra, type McpTestClient } from "../helpers/mcp-client";
+import { connectMcp, MCP_ERAS, MODERN_META, textOf, type McpEra, type McpTestClient } from "../helpers/mcp-client";
 import { startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
 
 // The SDK's own client against the production build over real HTTP.
@@ -179,13 +179,9 @@ describe("remote MCP: one budget per key, shared with REST", () => {
   it("a 2026-07-28 request counts against the same budget as a 2025 one", async () => {
     const { key } = await t.mintKey();
     const auth = { Authorization: `Bearer ${key}` };
-    const meta = {
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-      "io.modelcontextprotocol/clientCapabilities": {},
-    };
     const modern = await rawPost(
       { ...auth, "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "whoami" },
-      { ...whoamiCall, params: { ...whoamiCall.params, _meta: meta } },
+      { ...whoamiCall, params: { ...whoamiCall.params, _meta: MODERN_META } },
     );
     expect(modern.status).toBe(200);
     expect(modern.body.result.resultType).toBe("complete");
