@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { StatementNaming } from "@/lib/db/sql";
 import { PROJECT_ROOT } from "@/lib/project-root";
 
 // Every setting Sundown reads, validated once. Feature code calls `getEnv()`, never reads `process.env`.
@@ -51,9 +52,16 @@ const envSchema = z.object({
   // The longest a query waits on PostgreSQL in all (a pool connection, then the statement, which the server
   // also cancels after this long): past it the API answers 503 with Retry-After instead of hanging.
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
-  // Hot-path reads are named prepared statements; a transaction-mode pooler that cannot keep them
-  // (PgBouncer before 1.21, or max_prepared_statements = 0) needs this off.
-  DATABASE_PREPARED_STATEMENTS: flagDefaultOn,
+  // Hot-path reads as named prepared statements. Unset: named on a direct connection, unnamed through a
+  // transaction-mode pooler (detected, lib/db/pooler.ts). Set, an override: on (named even where a pooler
+  // is detected, e.g. PgBouncer 1.21+ with max_prepared_statements) or off (never named).
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(["1", "0", "true", "false", "yes", "no"])
+    .optional()
+    .transform((v): StatementNaming => {
+      if (v === undefined) return "auto";
+      return v === "1" || v === "true" || v === "yes" ? "named" : "unnamed";
+    }),
   // Unset: the checkout's own .data, shared by the server and the CLI run from anywhere. Set: the user's
   // choice, a relative path being relative to the current directory, as whoever typed it expects.
   SUNDOWN_DATA_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, ".data")),

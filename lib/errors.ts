@@ -77,8 +77,8 @@ export function errorBody(error: ApiError, requestId?: string): ErrorBody {
 // Failures that mean "the database cannot be reached right now" rather than "our code is wrong".
 // Prisma codes: P1001 unreachable, P1002 timed out, P1008 operation timed out, P1017 connection closed,
 // P2024 pool timeout; node error codes come through driver adapters unchanged. PostgreSQL's 57014 is a
-// statement cancelled by statement_timeout, and pg's "Query read timeout" the same limit seen by the client
-// (lib/db/bounded-pool.ts): a database too slow to answer in DATABASE_TIMEOUT_MS is unavailable for now.
+// cancelled statement (a statement_timeout an operator set, or our own cancel), and pg's "Query read timeout"
+// the client's limit (lib/db/bounded-pool.ts): a database too slow to answer in DATABASE_TIMEOUT_MS is unavailable for now.
 const UNAVAILABLE_CODES = new Set([
   "P1001",
   "P1002",

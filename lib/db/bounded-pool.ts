@@ -1,31 +1,87 @@
+import net from "node:net";
 import pg from "pg";
 
 // A hung database (a stopped server, a link that drops packets without a reset) answers nothing, and a
 // request waiting on it would wait for the kernel's TCP timeouts. Every query here ends within
-// `timeoutMs` in all, waiting for a connection included, so the API can answer 503 in bounded time; the
-// server gets the same limit as statement_timeout, so it does not go on working for no one.
+// `timeoutMs` in all, waiting for a connection included, so the API can answer 503 in bounded time.
+//
+// The limit is kept by the client, not sent as the `statement_timeout` startup parameter: transaction-mode
+// poolers (PgBouncer, Neon's, Supavisor) refuse a connection that carries one ("unsupported startup
+// parameter"), and a `SET` would stay behind on a server connection other clients share. So that the server
+// does not go on working for no one, a statement that outlives the limit is cancelled with the protocol's
+// CancelRequest, which poolers pass on to the server connection running it.
 
 /** pg's own per-query read timeout, which its QueryConfig type leaves out. */
 type TimedQueryConfig = pg.QueryConfig & { query_timeout?: number };
 
 const READ_TIMEOUT_MESSAGE = "Query read timeout";
+const CANCEL_REQUEST_CODE = 80_877_102;
+
+/** pg.Client's fields for where it connected and the key that cancels its statement, which its type omits. */
+interface CancelTarget {
+  host: string;
+  port: number;
+  processID: number | null;
+  secretKey: number | null;
+}
+
+/**
+ * Asks the server to cancel the statement running for `target`; settles when the server (or the pooler) has
+ * closed the cancel connection, or after `timeoutMs`: the server may be the very thing that hangs.
+ */
+function sendCancelRequest({ host, port, processID, secretKey }: CancelTarget, timeoutMs: number): Promise<void> {
+  if (processID === null || secretKey === null) return Promise.resolve();
+  const message = Buffer.alloc(16);
+  message.writeInt32BE(16, 0);
+  message.writeInt32BE(CANCEL_REQUEST_CODE, 4);
+  message.writeInt32BE(processID, 8);
+  message.writeInt32BE(secretKey, 12);
+  return new Promise((resolve) => {
+    const socket = host.startsWith("/") ? net.connect(`${host}/.s.PGSQL.${port}`) : net.connect(port, host);
+    socket.setTimeout(timeoutMs, () => socket.destroy());
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => resolve());
+    // Written, not ended: the server closes it when done, and PgBouncer 1.18 crashes ("bad client state")
+    // when a cancel connection half-closes while its cancel is under way.
+    socket.write(message);
+  });
+}
+
+/** pg.Pool hands its own options to each new Client: this one also needs how long a cancel may take. */
+type BoundedClientConfig = pg.ClientConfig & { cancelTimeoutMs?: number };
 
 /**
  * A connection that ends itself when a statement outlives its read timeout. pg only stops waiting: the
  * statement is still on the wire, and a connection handed back to the pool (as Prisma's transactions do,
  * without the error) would answer the next user's query with the old one's late reply, or leave it inside
  * an unfinished transaction. Ending it discards it and makes the server roll back.
+ *
+ * The end waits for the cancel request to be delivered: a pooler forwards a cancel only while the client
+ * that asks is still linked to the server connection running the statement.
  */
 class BoundedClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
+  private cancelled?: Promise<void>;
+
+  constructor(config?: BoundedClientConfig) {
     super(config);
+    const cancelTimeoutMs = config?.cancelTimeoutMs ?? 3_000;
+    this.end = ((callback?: (error?: Error) => void) => {
+      const ended = (this.cancelled ?? Promise.resolve()).then(() =>
+        (pg.Client.prototype.end as () => Promise<void>).call(this),
+      );
+      if (!callback) return ended;
+      ended.then(() => callback(), callback);
+    }) as pg.Client["end"];
     // Wrapped per instance rather than overridden: one function stands for all of pg's overloads. The
     // prototype's query is looked up on each call, as `super.query` would be.
     this.query = ((...args: unknown[]) => {
       const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
       if (!(result instanceof Promise)) return result;
       return result.catch((error: unknown) => {
-        if (error instanceof Error && error.message === READ_TIMEOUT_MESSAGE) void this.end();
+        if (error instanceof Error && error.message === READ_TIMEOUT_MESSAGE) {
+          this.cancelled ??= sendCancelRequest(this as unknown as CancelTarget, cancelTimeoutMs);
+          void this.end();
+        }
         throw error;
       });
     }) as pg.Client["query"];
@@ -44,7 +100,7 @@ export class BoundedPool extends pg.Pool {
   private readonly timeoutMs: number;
 
   constructor({ url, max, timeoutMs }: BoundedPoolOptions) {
-    super({
+    const config: pg.PoolConfig & BoundedClientConfig = {
       connectionString: url,
       max,
       Client: BoundedClient as unknown as new () => pg.ClientBase,
@@ -52,9 +108,10 @@ export class BoundedPool extends pg.Pool {
       connectionTimeoutMillis: timeoutMs,
       // For queries on a checked-out connection (Prisma's transactions); query() below narrows it.
       query_timeout: timeoutMs,
-      statement_timeout: timeoutMs,
       idleTimeoutMillis: 30_000,
-    });
+      cancelTimeoutMs: timeoutMs,
+    };
+    super(config);
     this.timeoutMs = timeoutMs;
     // Promise-form queries get the bounded path; callbacks and Submittables keep pg's own (wrapped per
     // instance, as in BoundedClient).

@@ -4,7 +4,8 @@ import { getEnv } from "@/lib/env";
 import { createPgliteClient, createPostgresClient, type Db } from "./client";
 import { acquireLock, type HeldLock, type LockInfo } from "./lock";
 import { applyMigrations, readMigrations, type SqlConnection } from "./migrate";
-import { pgliteReader, poolReader, type SqlReader } from "./sql";
+import { dialedPort, poolerFromServerPort, poolerFromUrl, SERVER_PORT_QUERY, type PoolerVerdict } from "./pooler";
+import { pgliteReader, poolReader, type SqlReader, type StatementNaming } from "./sql";
 
 export type { Db } from "./client";
 
@@ -16,6 +17,11 @@ export interface DbHandle {
   /** Where the embedded database lives (absolute path or memory://). */
   dataDir?: string;
   lock?: HeldLock;
+  /**
+   * Whether PostgreSQL is reached through a transaction-mode pooler: asked once (at most one round trip),
+   * and the hot-path statements follow the answer. The embedded database never is.
+   */
+  detectPooler(): Promise<PoolerVerdict>;
   close(): Promise<void>;
 }
 
@@ -65,12 +71,26 @@ export function openConfiguredDb(role: LockInfo["role"]): Promise<DbHandle> {
   return openEmbedded(env.dataDir, role);
 }
 
-export function openPostgres(url: string, poolMax = 5, preparedStatements = true): DbHandle {
+export function openPostgres(url: string, poolMax = 5, naming: StatementNaming = "auto"): DbHandle {
   const { client, pool } = createPostgresClient({ url, poolMax, timeoutMs: getEnv().DATABASE_TIMEOUT_MS });
+  const sql = poolReader(pool, { naming });
+  let verdict: Promise<PoolerVerdict> | undefined;
+  const probe = async (): Promise<PoolerVerdict> => {
+    const found = poolerFromUrl(url) ?? (await probeServerPort(url, sql));
+    if (found.pooled && naming === "auto") sql.stopNaming(`a connection pooler: ${found.reason}`);
+    return found;
+  };
   return {
     kind: "postgres",
     client,
-    sql: poolReader(pool, { prepared: preparedStatements }),
+    sql,
+    detectPooler() {
+      verdict ??= probe().catch((error: unknown) => {
+        verdict = undefined;
+        throw error;
+      });
+      return verdict;
+    },
     async close() {
       await client.$disconnect();
       await pool.end();
@@ -101,6 +121,7 @@ export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Pro
       sql: pgliteReader(pglite),
       dataDir,
       lock,
+      detectPooler: () => Promise.resolve({ pooled: false, reason: "the embedded database" }),
       async close() {
         await client.$disconnect();
         await pglite.close();
@@ -111,6 +132,14 @@ export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Pro
     lock?.release();
     throw error;
   }
+}
+
+async function probeServerPort(url: string, sql: SqlReader): Promise<PoolerVerdict> {
+  const [row] = await sql.rows<{ port: number }>(
+    { name: "server-port", text: SERVER_PORT_QUERY, planEachRun: true },
+    [],
+  );
+  return row ? poolerFromServerPort(url, row.port) : { pooled: false, reason: `port ${dialedPort(url)}` };
 }
 
 export function pgliteConnection(pglite: PGlite): SqlConnection {

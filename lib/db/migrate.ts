@@ -51,42 +51,57 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   );
 }
 
-/** Applies every migration not yet applied, each in its own transaction. Returns the names applied. */
+/**
+ * Applies every migration not yet applied, each in its own transaction. Returns the names applied.
+ *
+ * Each step holds the lock for its own transaction only (`pg_advisory_xact_lock`): behind a transaction-mode
+ * pooler a session lock would be taken on one server connection and its release sent to another, leaving it
+ * held for good, while a transaction stays on one server connection from BEGIN to COMMIT.
+ */
 export async function applyMigrations(conn: SqlConnection, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await readMigrations());
-  await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-  try {
-    await conn.exec(CREATE_MIGRATIONS_TABLE);
-    const rows = await conn.query<{ migration_name: string; checksum: string }>(
-      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
-    const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
-    const done: string[] = [];
-    for (const migration of all) {
-      const checksum = applied.get(migration.name);
-      if (checksum !== undefined) {
-        if (checksum !== migration.checksum) {
+  await inLockedTransaction(conn, () => conn.exec(CREATE_MIGRATIONS_TABLE));
+  const done: string[] = [];
+  for (const migration of all) {
+    const applied = await inLockedTransaction(conn, async () => {
+      const [row] = await conn.query<{ checksum: string }>(
+        `SELECT checksum FROM "_prisma_migrations"
+         WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        [migration.name],
+      );
+      if (row) {
+        if (row.checksum !== migration.checksum) {
           throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch).`);
         }
-        continue;
+        return false;
       }
-      await conn.exec("BEGIN");
       try {
         await conn.exec(migration.sql);
-        await conn.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
-           VALUES ($1, $2, $3, now(), now(), 1)`,
-          [randomUUID(), migration.checksum, migration.name],
-        );
-        await conn.exec("COMMIT");
       } catch (error) {
-        await conn.exec("ROLLBACK");
         throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
-      done.push(migration.name);
-    }
-    return done;
-  } finally {
-    await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+      await conn.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
+         VALUES ($1, $2, $3, now(), now(), 1)`,
+        [randomUUID(), migration.checksum, migration.name],
+      );
+      return true;
+    });
+    if (applied) done.push(migration.name);
+  }
+  return done;
+}
+
+/** Runs `work` in one transaction that first takes the migrations' lock (released by COMMIT or ROLLBACK). */
+async function inLockedTransaction<T>(conn: SqlConnection, work: () => Promise<T>): Promise<T> {
+  await conn.exec("BEGIN");
+  try {
+    await conn.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
+    const result = await work();
+    await conn.exec("COMMIT");
+    return result;
+  } catch (error) {
+    await conn.exec("ROLLBACK");
+    throw error;
   }
 }

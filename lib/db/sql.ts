@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
+import { log } from "@/lib/log";
 
 // The API's hot path (key lookup, report list, one report, roster, last-use write) bypasses Prisma's query builder:
-// measured on PostgreSQL, a Prisma query cost ~0.5–1 ms of CPU where the same read as one prepared
-// statement costs ~0.1 ms (bench/findings.md). Prisma keeps everything else: writes, settings, CLI.
+// a Prisma query costs several times the CPU of the same read as one statement (bench/findings.md). Prisma keeps
+// everything else: writes, settings, CLI.
 
 /** A fixed SQL text with a name: PostgreSQL parses and plans it once per connection, not per request. */
 export interface Statement {
@@ -19,20 +21,76 @@ export interface Statement {
 
 export interface SqlReader {
   rows<T>(statement: Statement, values: readonly unknown[]): Promise<T[]>;
+  /** Whether statements are sent named (prepared once per connection) now. */
+  readonly named: boolean;
 }
 
 /**
- * Runs statements on the PostgreSQL pool Prisma's adapter also uses: as named prepared statements, or
- * unnamed ones (parsed every time) where a transaction-mode pooler cannot keep prepared statements.
+ * How hot-path statements go to PostgreSQL: `named` (prepared once per connection), `unnamed` (parsed every
+ * time: what a transaction-mode pooler needs), or `auto`: named until a pooler is detected or a named statement
+ * is lost, then unnamed for the life of the process.
  */
-export function poolReader(pool: Pool, { prepared }: { prepared: boolean }): SqlReader {
-  return {
+export type StatementNaming = "auto" | "named" | "unnamed";
+
+export interface PoolReader extends SqlReader {
+  /** Sends every statement unnamed from now on; `reason` is logged once. */
+  stopNaming(reason: string): void;
+}
+
+// What PostgreSQL answers when a named statement is not on the server connection the pooler picked
+// (26000 "prepared statement … does not exist") or another client's is (42P05 "… already exists").
+const LOST_STATEMENT_CODES = new Set(["26000", "42P05"]);
+
+function isLostStatement(error: unknown): boolean {
+  return LOST_STATEMENT_CODES.has((error as { code?: string } | null)?.code ?? "");
+}
+
+// The name carries a digest of the text: behind a pooler, or while two versions of the app share a database
+// during a deploy, a server connection may hold a statement of this name prepared by someone else, and it
+// must never be one with other SQL.
+const preparedNames = new WeakMap<Statement, string>();
+
+function preparedName(statement: Statement): string {
+  let name = preparedNames.get(statement);
+  if (!name) {
+    name = `${statement.name}:${createHash("sha256").update(statement.text).digest("hex").slice(0, 12)}`;
+    preparedNames.set(statement, name);
+  }
+  return name;
+}
+
+/**
+ * Runs statements on the PostgreSQL pool Prisma's adapter also uses. A named statement that the server
+ * connection turns out not to keep is the first sign of a transaction-mode pooler: with `auto` or `named`
+ * the reader stops naming statements and runs the failed read again unnamed (a read, so safe to repeat),
+ * and no request fails for it.
+ */
+export function poolReader(pool: Pool, { naming }: { naming: StatementNaming }): PoolReader {
+  let named = naming !== "unnamed";
+  const reader: PoolReader = {
+    get named() {
+      return named;
+    },
+    stopNaming(reason) {
+      if (!named) return;
+      named = false;
+      log("warn", "sending database statements unnamed from now on", { reason });
+    },
     async rows<T>(statement: Statement, values: readonly unknown[]) {
-      const name = prepared && !statement.planEachRun ? statement.name : undefined;
-      const result = await pool.query({ name, text: statement.text, values: [...values] });
-      return result.rows as T[];
+      const name = named && !statement.planEachRun ? preparedName(statement) : undefined;
+      try {
+        return (await pool.query({ name, text: statement.text, values: [...values] })).rows as T[];
+      } catch (error) {
+        if (!name || !isLostStatement(error)) throw error;
+        reader.stopNaming(
+          `a prepared statement was lost between statements (${(error as Error).message}): a transaction-mode ` +
+            "pooler is in front of PostgreSQL",
+        );
+        return (await pool.query({ text: statement.text, values: [...values] })).rows as T[];
+      }
     },
   };
+  return reader;
 }
 
 /**
@@ -41,6 +99,7 @@ export function poolReader(pool: Pool, { prepared }: { prepared: boolean }): Sql
  */
 export function pgliteReader(pglite: PGlite): SqlReader {
   return {
+    named: false,
     async rows<T>(statement: Statement, values: readonly unknown[]) {
       return (await pglite.query<T>(statement.text, [...values])).rows;
     },

@@ -3,6 +3,7 @@ import { migratePostgres, openPostgres } from "@/lib/db";
 import { seedDemo } from "@/lib/demo/seed";
 
 export interface SeededDatabase {
+  name: string;
   url: string;
   /** Drops the database, closing whatever connections are still open to it. */
   drop(): Promise<void>;
@@ -20,6 +21,7 @@ export async function createSeededDatabase(adminUrl: string, prefix: string): Pr
   await seedDemo(handle.client);
   await handle.close();
   return {
+    name,
     url,
     async drop() {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -28,7 +30,8 @@ export async function createSeededDatabase(adminUrl: string, prefix: string): Pr
   };
 }
 
-function withDatabase(url: string, database: string): string {
+/** The same server (or pooler) as `url`, another database on it. */
+export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
