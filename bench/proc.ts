@@ -48,6 +48,26 @@ function processTree(rootPid: number): StatLine[] {
   return tree;
 }
 
+/**
+ * PostgreSQL's CPU on this machine so far, in milliseconds: every `postgres` process's user + system time
+ * plus that of its reaped children (so backends that came and went still count, in the postmaster's share).
+ */
+export function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, "utf8");
+      if (!text.includes("(postgres)")) continue;
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return (ticks * 1000) / clockTicks();
+}
+
 /** User + system CPU time of the tree so far, in milliseconds. */
 export function treeCpuMs(rootPid: number): number {
   return (processTree(rootPid).reduce((sum, s) => sum + s.cpuTicks, 0) * 1000) / clockTicks();

@@ -20,7 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { getEnv } from "@/lib/env";
 import { describeMachine, limiterStore, loadAverage, type Machine } from "./machine";
-import { sampleRss, treeCpuMs, treeMaxHwmMiB } from "./proc";
+import { postgresCpuMs, sampleRss, treeCpuMs, treeMaxHwmMiB } from "./proc";
 import { summarizeProfile, type ProfileSummary, type TimeWindow } from "./profile";
 import { buildScenarios, preflight, type Scenario } from "./scenarios";
 import { postgresVersion, seedEmbedded, seedPostgres, type BenchFixture } from "./seed";
@@ -159,6 +159,11 @@ function seeded(fixture: BenchFixture): string {
   return `seeded ${fixture.size.reports} reports over ${fixture.size.days} days in ${fixture.seedSeconds.toFixed(1)} s`;
 }
 
+// PostgreSQL's CPU is read from /proc, so only for a server on this machine (a pooler in between is fine).
+const localPostgres = ["127.0.0.1", "localhost", "[::1]"].includes(
+  URL.canParse(process.env.DATABASE_URL ?? "") ? new URL(process.env.DATABASE_URL!).hostname : "",
+);
+
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /**
@@ -186,10 +191,12 @@ async function measurePoint(
   await settle(server.url);
   const rss = sampleRss(server.pid);
   const cpuBefore = treeCpuMs(server.pid);
+  const dbCpuBefore = localPostgres ? postgresCpuMs() : Number.NaN;
   const startUs = monotonicUs();
   const result = await worker.run({ url: server.url, connections, durationSeconds, requests: scenario.requests });
   windows.push({ startUs, endUs: monotonicUs() });
   const cpuAfter = treeCpuMs(server.pid);
+  const dbCpuAfter = localPostgres ? postgresCpuMs() : Number.NaN;
   return {
     requests: result.requests,
     durationSeconds: result.durationSeconds,
@@ -198,6 +205,7 @@ async function measurePoint(
     statuses: result.statuses,
     errors: result.errors,
     cpuMs: cpuAfter - cpuBefore,
+    dbCpuMs: dbCpuAfter - dbCpuBefore,
     peakRssMiB: rss.stop(),
   };
 }

@@ -31,6 +31,8 @@ export interface RunMeasurement {
   errors: number;
   /** Server CPU (user + system, whole process tree) spent during the run, in milliseconds. */
   cpuMs: number;
+  /** PostgreSQL's CPU during the run (all its processes on this machine), in ms; NaN where not measured. */
+  dbCpuMs?: number;
   /** Highest resident set size of the server process tree sampled during the run, in MiB. */
   peakRssMiB: number;
 }
@@ -50,6 +52,8 @@ export interface PointSummary {
   /** Responses with a status outside 2xx, expected or not (a refusal scenario expects them). */
   non2xx: number;
   cpuMsPerRequest: number;
+  /** PostgreSQL's CPU per request (NaN: embedded, or a server on another machine). */
+  dbCpuMsPerRequest: number;
   peakRssMiB: number;
 }
 
@@ -79,6 +83,7 @@ export function summarizePoint(
     unexpected,
     non2xx,
     cpuMsPerRequest: median(runs.map((r) => (r.requests > 0 ? r.cpuMs / r.requests : Number.NaN))),
+    dbCpuMsPerRequest: median(runs.map((r) => (r.requests > 0 ? (r.dbCpuMs ?? Number.NaN) / r.requests : Number.NaN))),
     peakRssMiB: Math.max(0, ...runs.map((r) => r.peakRssMiB)),
   };
 }
@@ -224,6 +229,7 @@ const HEADERS = [
   "unexpected",
   "statuses",
   "CPU ms/req",
+  "DB CPU ms/req",
   "peak RSS MiB",
 ];
 
@@ -238,6 +244,7 @@ function rowCells(p: PointSummary): string[] {
     String(p.unexpected),
     formatStatuses(p.statuses),
     fixed(p.cpuMsPerRequest, 3),
+    fixed(p.dbCpuMsPerRequest, 3),
     fixed(p.peakRssMiB, 0),
   ];
 }

@@ -43,6 +43,7 @@ function point(
     unexpected: 0,
     non2xx: 0,
     cpuMsPerRequest: 0.5,
+    dbCpuMsPerRequest: Number.NaN,
     peakRssMiB: 150,
     ...overrides,
   };
@@ -89,14 +90,22 @@ describe("summarizePoint", () => {
     const summary = summarizePoint(
       { scenario: "reports", label: "GET /api/v1/reports", connections: 10, expect: [200] },
       [
-        run({ requests: 1000, p50Ms: 2, cpuMs: 1000, peakRssMiB: 140 }),
-        run({ requests: 3000, p50Ms: 6, cpuMs: 900, peakRssMiB: 180 }),
-        run({ requests: 2000, p50Ms: 3, cpuMs: 1000, peakRssMiB: 160, statuses: { "200": 1990, "503": 10 } }),
+        run({ requests: 1000, p50Ms: 2, cpuMs: 1000, dbCpuMs: 200, peakRssMiB: 140 }),
+        run({ requests: 3000, p50Ms: 6, cpuMs: 900, dbCpuMs: 900, peakRssMiB: 180 }),
+        run({
+          requests: 2000,
+          p50Ms: 3,
+          cpuMs: 1000,
+          dbCpuMs: 500,
+          peakRssMiB: 160,
+          statuses: { "200": 1990, "503": 10 },
+        }),
       ],
     );
     expect(summary.rps).toBe(2000);
     expect(summary.p50Ms).toBe(3);
     expect(summary.cpuMsPerRequest).toBe(0.5);
+    expect(summary.dbCpuMsPerRequest).toBe(0.25);
     expect(summary.peakRssMiB).toBe(180);
     expect(summary.statuses).toEqual({ "200": 3990, "503": 10 });
     expect(summary.non2xx).toBe(10);
