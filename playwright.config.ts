@@ -7,7 +7,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
 
 // Browser tests run the production build (`npm run build` first; SUNDOWN_DIST_DIR picks the build directory)
-// with `next start` on a free port, against a fresh embedded database in a temporary directory.
+// with `next start` on a free port, against a fresh embedded database in a temporary directory, or against
+// SUNDOWN_E2E_DATABASE_URL, a migrated PostgreSQL database with the demo data (.ci/operator-path runs the
+// sign-in and key specs that way, directly and through a connection pooler).
 // Playwright loads this file in the runner and again in every worker: the port, data directory and secret are
 // chosen once and handed down through the environment, so all of them agree.
 
@@ -53,8 +55,8 @@ export default defineConfig({
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),
-      // Empty means unset (lib/env.ts): the tests always run on their own embedded database.
-      DATABASE_URL: "",
+      // Empty means unset (lib/env.ts): the embedded database, unless a PostgreSQL one is asked for.
+      DATABASE_URL: process.env.SUNDOWN_E2E_DATABASE_URL ?? "",
       SUNDOWN_DATA_DIR: process.env.SUNDOWN_E2E_DATA_DIR,
       SUNDOWN_URL: baseURL,
       NEXTAUTH_URL: baseURL,
