@@ -158,10 +158,10 @@ export async function seedEmbedded(dataDir: string): Promise<BenchFixture> {
 }
 
 /**
- * A dedicated connection without the API's statement timeout (DATABASE_TIMEOUT_MS, 3 s by default): writing and
- * removing 100,000 reports each take longer than any API query may.
+ * Runs `work` on a connection of its own, without the API's statement timeout (DATABASE_TIMEOUT_MS): writing and
+ * removing a history each take one long statement, which a busy machine makes outlive it.
  */
-async function withConnection<T>(url: string, work: (execute: Execute) => Promise<T>): Promise<T> {
+export async function withConnection<T>(url: string, work: (execute: Execute) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
