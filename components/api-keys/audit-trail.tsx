@@ -1,5 +1,5 @@
 import type { ApiKeyEventItem } from "@/lib/data/api-keys";
-import { formatDateTime } from "../format";
+import { formatDateTime, machineTime } from "../format";
 
 const VERBS = { created: "created", revoked: "revoked", rolled: "rolled" } as const;
 
@@ -29,7 +29,7 @@ export function AuditTrail({ events }: { events: ApiKeyEventItem[] }) {
                   </span>
                 )}
               </span>
-              <time className="muted nowrap" dateTime={e.createdAt.toISOString()}>
+              <time className="muted nowrap" dateTime={machineTime(e.createdAt)}>
                 {formatDateTime(e.createdAt)}
               </time>
             </li>

@@ -1,6 +1,6 @@
 import type { ApiKeyListItem } from "@/lib/data/api-keys";
 import type { KeyUsage } from "@/lib/usage/totals";
-import { formatDate, formatDateTime, formatTime } from "../format";
+import { formatDate, formatDateTime, formatTime, machineTime } from "../format";
 import { RevokeKeyButton, RollKeyButton } from "./key-actions";
 import { UsageChart } from "./usage-chart";
 
@@ -25,10 +25,10 @@ function When({
   inline?: boolean;
 }) {
   if (!date) return <span className="muted">{fallback}</span>;
-  if (inline) return <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
+  if (inline) return <time dateTime={machineTime(date)}>{formatDateTime(date)}</time>;
   // Date over time, so the columns fit a laptop screen without scrolling.
   return (
-    <time dateTime={date.toISOString()}>
+    <time dateTime={machineTime(date)}>
       {formatDate(date)}
       {!dateOnly && <span className="time-line">{formatTime(date)}</span>}
     </time>
@@ -42,7 +42,7 @@ function KeyState({ apiKey }: { apiKey: ApiKeyListItem }) {
       <span className={`status status--${status}`}>{STATUS_LABELS[status]}</span>
       {status === "rolled" && revokedAt && (
         <span className="status-note">
-          stops at <time dateTime={revokedAt.toISOString()}>{formatDateTime(revokedAt)}</time>
+          stops at <time dateTime={machineTime(revokedAt)}>{formatDateTime(revokedAt)}</time>
         </span>
       )}
       {rolledTo && (

@@ -5,6 +5,7 @@ import type { OrganizationRef } from "./organizations";
 import { findContentProblems } from "./report-content-rules";
 import { reportSearchText } from "./report-search-text";
 import { refreshReportStatistics } from "./report-statistics";
+import { INSTANT_RANGE_TEXT, isInInstantRange } from "@/lib/schemas/instant";
 
 // `sundown reports import`: a JSON file of reports, validated whole before anything is written,
 // then written in one transaction, so a bad file never leaves half an import behind.
@@ -17,7 +18,6 @@ export const IMPORT_LIMITS = { maxReports: 10_000, maxBytes: 20 * 1024 * 1024 } 
 
 // From the Unix epoch, before which no tool wrote a report and where JavaScript, PostgreSQL and ISO 8601 agree on the
 // calendar (no year 0, no BC), to the last instant ISO 8601 writes with a four-digit year, as the API prints it.
-const GENERATED_AT_RANGE = { earliest: "1970-01-01T00:00:00.000Z", latest: "9999-12-31T23:59:59.999Z" } as const;
 
 const INSERT_CHUNK = 1_000;
 
@@ -51,7 +51,7 @@ const importReportSchema = z
     scope_target_id: z.uuid().nullable().optional(),
     // The ISO pattern also checks the calendar: February 30 is refused, not rolled over into March.
     generated_at: z.iso.datetime({ offset: true }).refine(isWithinGeneratedAtRange, {
-      message: `must lie between ${GENERATED_AT_RANGE.earliest} and ${GENERATED_AT_RANGE.latest} (UTC)`,
+      message: `must lie ${INSTANT_RANGE_TEXT}`,
     }),
     report: reportContentSchema,
   })
@@ -225,8 +225,7 @@ export async function importReports(
 /** True for an instant inside the range; a timestamp that is no instant at all is the format check's to report. */
 function isWithinGeneratedAtRange(timestamp: string): boolean {
   const instant = new Date(timestamp).getTime();
-  if (Number.isNaN(instant)) return true;
-  return instant >= Date.parse(GENERATED_AT_RANGE.earliest) && instant <= Date.parse(GENERATED_AT_RANGE.latest);
+  return Number.isNaN(instant) || isInInstantRange(instant);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@ import { UUID_SHAPE } from "@/lib/schemas/common";
 import { REPORT_LIMIT, reportLimitSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import { memberRoleSchema } from "@/lib/schemas/team";
 import { decodeCursor, type Cursor } from "./cursor";
+import { INSTANT_RANGE_TEXT, isInInstantRange } from "@/lib/schemas/instant";
 
 // The inputs of the operations. Each is judged by one function, `parse`, whether it arrives in a REST query
 // string or path, or as an MCP tool argument, so the same input gets the same answer and message everywhere.
@@ -90,8 +91,9 @@ const DAY_MS = 86_400_000;
 
 /** Milliseconds of a calendar date at 00:00 UTC, or undefined for a date that does not exist (2026-02-30). */
 function utcDay(year: string, month: string, day: string): number | undefined {
-  const time = Date.UTC(Number(year), Number(month) - 1, Number(day));
-  const date = new Date(time);
+  // setUTCFullYear, not Date.UTC, which reads the years 0–99 as 1900–1999.
+  const date = new Date(0);
+  const time = date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
   const exists =
     date.getUTCFullYear() === Number(year) &&
     date.getUTCMonth() === Number(month) - 1 &&
@@ -107,6 +109,7 @@ function periodBound(name: "since" | "until"): Parameter<string | undefined> {
   const rule =
     `${name} must be a date (2026-11-20, a whole UTC day) or a date-time with a zone (2026-11-20T09:00:00Z), ` +
     `at most to the millisecond.`;
+  const outOfRange = `${name} must lie ${INSTANT_RANGE_TEXT}.`;
   return {
     in: "query",
     schema: z
@@ -126,13 +129,16 @@ function periodBound(name: "since" | "until"): Parameter<string | undefined> {
       if (date) {
         const day = utcDay(date[1]!, date[2]!, date[3]!);
         if (day === undefined) throw invalid(rule);
-        return new Date(name === "since" ? day : day + DAY_MS - 1).toISOString();
+        const instant = name === "since" ? day : day + DAY_MS - 1;
+        if (!isInInstantRange(instant)) throw invalid(outOfRange);
+        return new Date(instant).toISOString();
       }
       const dateTime = DATE_TIME.exec(value);
       const instant = Date.parse(value);
       if (!dateTime || utcDay(dateTime[1]!, dateTime[2]!, dateTime[3]!) === undefined || Number.isNaN(instant)) {
         throw invalid(rule);
       }
+      if (!isInInstantRange(instant)) throw invalid(outOfRange);
       return new Date(instant).toISOString();
     },
   };

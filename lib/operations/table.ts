@@ -131,7 +131,8 @@ const TABLE = {
       cursor: cursorParameter,
     },
     check: (input) => {
-      if (input.since && input.until && input.since > input.until) {
+      // As instants: the parsed bounds are ISO strings, whose text order is not time order outside 0000–9999.
+      if (input.since && input.until && Date.parse(input.since) > Date.parse(input.until)) {
         throw new ApiError("invalid_parameter", "since must not be after until.");
       }
       if (input.cursor && input.cursor.filters !== reportFiltersDigest(input)) {

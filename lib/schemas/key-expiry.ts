@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INSTANT_RANGE, isInInstantRange } from "./instant";
 
 const DAY_MS = 86_400_000;
 const DAYS_FROM_NOW = /^(\d{1,4})d$/;
@@ -10,6 +11,7 @@ const isoTimestamp = z.iso.datetime({ offset: true });
 const NOT_A_TIME =
   "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.";
 const NOT_IN_FUTURE = "Choose a time in the future (a date alone means 00:00 UTC that day).";
+const OUT_OF_RANGE = `Choose a time no later than ${INSTANT_RANGE.latest} (UTC), or no expiry.`;
 
 function instantOf(text: string, now: Date): Date | undefined {
   const days = DAYS_FROM_NOW.exec(text);
@@ -23,7 +25,7 @@ function instantOf(text: string, now: Date): Date | undefined {
  * When a new key stops working, the same rule and messages on every surface that creates one (the
  * settings form's date field, the CLI's --expires): a date (`2026-12-31`, meaning 00:00 UTC that day),
  * a timestamp with a time zone (`2026-12-31T18:00:00+01:00`) or a number of days from `now` (`30d`),
- * and in the future. No expiry at all is each surface's own way of leaving the input out.
+ * in the future and within the instants Sundown stores (lib/schemas/instant.ts). No expiry at all is each surface's own way of leaving the input out.
  */
 export function keyExpirySchema(now = new Date()) {
   return z.string({ error: NOT_A_TIME }).transform((value, ctx): Date => {
@@ -35,6 +37,10 @@ export function keyExpirySchema(now = new Date()) {
     }
     if (at.getTime() <= now.getTime()) {
       ctx.addIssue({ code: "custom", message: NOT_IN_FUTURE });
+      return z.NEVER;
+    }
+    if (!isInInstantRange(at.getTime())) {
+      ctx.addIssue({ code: "custom", message: OUT_OF_RANGE });
       return z.NEVER;
     }
     return at;

@@ -205,6 +205,11 @@ describe("bad values: 400 invalid_parameter naming the parameter", () => {
     [`q=${"w".repeat(201)}`, "q"],
     ["cursor=abc", "cursor"],
     ["since=2026-11-01&since=2026-11-02", "only once"],
+    // Past 9999 in UTC once the offset is applied, or before 1970: no storable instant (lib/schemas/instant.ts).
+    ["since=9999-12-31T23:59:59-05:00", "since must lie between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z"],
+    ["until=9999-12-31T23:59:59-05:00", "until must lie between"],
+    ["since=1969-12-31", "since must lie between"],
+    ["until=0001-01-01T00:00:00Z", "until must lie between"],
   ])("%s", async (query, named) => {
     const res = await list(`?${query}`);
     expect(res.status).toBe(400);
@@ -243,6 +248,18 @@ describe("MCP list_reports and list_team", () => {
       isError: true,
       content: [{ text: "invalid_parameter: since must not be after until." }],
     });
+    const beyond = await callTool(tool, source, { since: "9999-12-31T23:59:59-05:00" });
+    expect(beyond).toMatchObject({
+      isError: true,
+      content: [
+        {
+          text: "invalid_parameter: since must lie between 1970-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z (UTC).",
+        },
+      ],
+    });
+    // The largest instant there is still a valid bound, and finds nothing newer.
+    const last = await callTool(tool, source, { since: "9999-12-31T23:59:59.999Z" });
+    expect(last).toMatchObject({ structuredContent: { count: 0, next_cursor: null } });
     const team = await callTool(
       TOOLS.find((t) => t.name === "list_team")!,
       source,

@@ -146,6 +146,21 @@ describe("create key action", () => {
     expect((await listApiKeys(founder.organization.id)).length).toBe(before);
   });
 
+  it("an expiry past 9999 in UTC is refused by its field and nothing is created", async () => {
+    const founder = await user("founder@acme.example");
+    const before = (await listApiKeys(founder.organization.id)).length;
+    // 23:59:59 at UTC-5 on the last day of 9999 is 04:59:59 on 1 January 10000 in UTC.
+    const state = await createKeyForUser(
+      founder,
+      form({ name: "far-future", scopes: "team:read", expiresAt: "9999-12-31T23:59:59-05:00" }),
+    );
+    expect(state).toMatchObject({
+      status: "error",
+      fieldErrors: { expiresAt: "Choose a time no later than 9999-12-31T23:59:59.999Z (UTC), or no expiry." },
+    });
+    expect((await listApiKeys(founder.organization.id)).length).toBe(before);
+  });
+
   it("a name with terminal escapes or text-direction overrides is refused and nothing is created", async () => {
     const founder = await user("founder@acme.example");
     const before = await listApiKeys(founder.organization.id);
