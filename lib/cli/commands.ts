@@ -15,6 +15,7 @@ import { listKeyUsage } from "@/lib/data/key-usage";
 import { findOrganization, listOrganizations, type OrganizationRef } from "@/lib/data/organizations";
 import { ApiError } from "@/lib/errors";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
+import { isValidDate } from "@/lib/schemas/instant";
 import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
 import { CommandError, UsageError } from "./errors";
 
@@ -24,7 +25,8 @@ import { CommandError, UsageError } from "./errors";
 
 const CLI_ACTOR = { label: "cli" } as const;
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+// A time the database holds but no format can write (Invalid Date) is "invalid", never a failed command.
+const iso = (date: Date | null) => (date === null ? null : isValidDate(date) ? date.toISOString() : "invalid");
 
 async function requireOrganization(slugOrId: string): Promise<OrganizationRef> {
   const organization = await findOrganization(slugOrId);
