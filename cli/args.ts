@@ -10,6 +10,7 @@ import {
 } from "@/lib/cli/command-args";
 import { UsageError } from "@/lib/cli/errors";
 import { EXPIRY_WARNING_DAYS } from "@/lib/data/key-status";
+import { DEFAULT_KEY_EXPIRY } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
 import { KEY_OVERLAP_CHOICES } from "@/lib/schemas/key-overlap";
 
@@ -51,7 +52,8 @@ const COMMAND_SPECS: CommandSpec[] = [
       `--org       the organization (slug or id), see \`sundown orgs list\``,
       `--name      what the key is for, e.g. "nightly-digest" (1-${KEY_NAME_MAX} printable characters)`,
       `--scopes    comma-separated: ${SCOPES.join(", ")}`,
-      `--expires   2026-12-31 (00:00 UTC that day), 2026-12-31T18:00:00Z, or 30d (days from now); default: never`,
+      `--expires   2026-12-31 (00:00 UTC that day), 2026-12-31T18:00:00Z, 30d (days from now) or never;`,
+      `            default: ${DEFAULT_KEY_EXPIRY}, as the settings page preselects`,
       `--json      print {"id","key","name","scopes","organization":{"id","slug","name"}} only`,
     ],
     options: {
@@ -68,7 +70,8 @@ const COMMAND_SPECS: CommandSpec[] = [
         org: requireOption(values, "org"),
         name: parseKeyName(requireOption(values, "name")),
         scopes: parseScopes(requireOption(values, "scopes")),
-        expiresAt: typeof values.expires === "string" ? parseExpiry(values.expires, now).toISOString() : null,
+        expiresAt:
+          parseExpiry(typeof values.expires === "string" ? values.expires : undefined, now)?.toISOString() ?? null,
       },
       json: values.json === true,
     }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Scope } from "@/lib/auth/scopes";
 import { UUID_SHAPE } from "@/lib/schemas/common";
-import { keyExpirySchema } from "@/lib/schemas/key-expiry";
+import { DEFAULT_KEY_EXPIRY, keyExpirySchema } from "@/lib/schemas/key-expiry";
 import { keyNameSchema } from "@/lib/schemas/key-name";
 import { keyOverlapSchema, type KeyOverlap } from "@/lib/schemas/key-overlap";
 import { keyScopesSchema } from "@/lib/schemas/key-scopes";
@@ -52,9 +52,12 @@ export function parseKeyName(text: string): string {
   return parseFlag("name", keyNameSchema, text);
 }
 
-/** `--expires 2026-12-31`, `2026-12-31T18:00:00+01:00` or `30d`: the settings form's rule. */
-export function parseExpiry(text: string, now = new Date()): Date {
-  return parseFlag("expires", keyExpirySchema(now), text);
+/**
+ * `--expires 2026-12-31`, `2026-12-31T18:00:00+01:00`, `30d` or `never`, the settings form's rule; left out, the
+ * default the form preselects (90 days).
+ */
+export function parseExpiry(text: string | undefined, now = new Date()): Date | null {
+  return parseFlag("expires", keyExpirySchema(now), text ?? DEFAULT_KEY_EXPIRY);
 }
 
 /** `--overlap 24h`: how long the rolled key keeps working, the settings page's choices. */

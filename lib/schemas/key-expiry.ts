@@ -11,6 +11,18 @@ const isoTimestamp = z.iso.datetime({ offset: true });
 const NOT_A_TIME =
   "Enter a date as YYYY-MM-DD, a time with its zone such as 2026-12-31T18:00:00Z, or a number of days such as 30d.";
 const NOT_IN_FUTURE = "Choose a time in the future (a date alone means 00:00 UTC that day).";
+const NO_DATE = "Choose a date, or choose never for a key that does not expire.";
+
+/** The expiry that stands for none, written the same on every surface (the form's choice, the CLI's --expires). */
+export const NEVER_EXPIRES = "never";
+
+/**
+ * A new key's expiry when nobody chose one, on every surface: a key that never expires is the one that leaks and
+ * goes on working unnoticed for years; 30 days would have founders re-issuing agent keys every month. 90 days is
+ * the common rotation period, and the page's warning a week ahead leaves time to create the next key. Never stays
+ * one explicit choice away.
+ */
+export const DEFAULT_KEY_EXPIRY = "90d";
 const OUT_OF_RANGE = `Choose a time no later than ${INSTANT_RANGE.latest} (UTC), or no expiry.`;
 
 function instantOf(text: string, now: Date): Date | undefined {
@@ -25,11 +37,17 @@ function instantOf(text: string, now: Date): Date | undefined {
  * When a new key stops working, the same rule and messages on every surface that creates one (the
  * settings form's date field, the CLI's --expires): a date (`2026-12-31`, meaning 00:00 UTC that day),
  * a timestamp with a time zone (`2026-12-31T18:00:00+01:00`) or a number of days from `now` (`30d`),
- * in the future and within the instants Sundown stores (lib/schemas/instant.ts). No expiry at all is each surface's own way of leaving the input out.
+ * in the future and within the instants Sundown stores (lib/schemas/instant.ts); or `never`. An empty text (a date
+ * asked for but not given) is refused; leaving the input out is each surface's way of taking DEFAULT_KEY_EXPIRY.
  */
 export function keyExpirySchema(now = new Date()) {
-  return z.string({ error: NOT_A_TIME }).transform((value, ctx): Date => {
+  return z.string({ error: NOT_A_TIME }).transform((value, ctx): Date | null => {
     const text = value.trim();
+    if (text === NEVER_EXPIRES) return null;
+    if (text === "") {
+      ctx.addIssue({ code: "custom", message: NO_DATE });
+      return z.NEVER;
+    }
     const at = instantOf(text, now);
     if (!at) {
       ctx.addIssue({ code: "custom", message: NOT_A_TIME });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { uuid } from "@/lib/schemas/common";
-import { keyExpirySchema } from "@/lib/schemas/key-expiry";
+import { DEFAULT_KEY_EXPIRY, keyExpirySchema } from "@/lib/schemas/key-expiry";
 import { keyNameSchema } from "@/lib/schemas/key-name";
 import { keyOverlapSchema } from "@/lib/schemas/key-overlap";
 import { keyScopesSchema } from "@/lib/schemas/key-scopes";
@@ -11,25 +11,15 @@ import { keyScopesSchema } from "@/lib/schemas/key-scopes";
  */
 export type ExpiryChoice = "30d" | "90d" | "365d" | "never" | "date";
 
-/**
- * Preselected on the form. A key that never expires is the one that leaks and goes on working unnoticed for
- * years; 30 days would have founders re-issuing agent keys every month. 90 days is the common rotation period,
- * and the page's warning a week ahead leaves time to create the next key. "Never" stays one choice away.
- */
-export const DEFAULT_EXPIRY_CHOICE: ExpiryChoice = "90d";
+/** Preselected on the form: the default every surface shares (lib/schemas/key-expiry.ts says why 90 days). */
+export const DEFAULT_EXPIRY_CHOICE: ExpiryChoice = DEFAULT_KEY_EXPIRY;
 
 /**
- * The create form: name, scopes and expiry by the rules the CLI applies too (lib/schemas). An empty
- * expiry field means a key that does not expire. `now` is a parameter so the rule is testable.
+ * The create form: name, scopes and expiry by the rules the CLI applies too (lib/schemas). `now` is a parameter
+ * so the rule is testable.
  */
 export function createApiKeyInput(now = new Date()) {
-  return z.object({
-    name: keyNameSchema,
-    scopes: keyScopesSchema,
-    expiresAt: keyExpirySchema(now)
-      .optional()
-      .transform((at) => at ?? null),
-  });
+  return z.object({ name: keyNameSchema, scopes: keyScopesSchema, expiresAt: keyExpirySchema(now) });
 }
 
 const keyId = uuid.transform((id) => id.toLowerCase());
@@ -40,8 +30,9 @@ export const rollApiKeyInput = z.object({ keyId, overlap: keyOverlapSchema });
 
 /**
  * Form fields as the server sees them. Files and repeated single fields are refused by the schema. The expiry
- * choice becomes the text keyExpirySchema judges: a preset, the date field (also when no choice is sent), or
- * nothing for "never"; any other choice is passed on and refused as not a time.
+ * choice becomes the text keyExpirySchema judges: a preset, "never", or the date field for "On a date…" (empty
+ * there is refused: a date was asked for). A request with no choice (the page always sends one) takes the date
+ * field when given, else the default; any other choice is passed on and refused as not a time.
  */
 export function createFormFields(formData: FormData) {
   const single = (name: string) => {
@@ -49,7 +40,7 @@ export function createFormFields(formData: FormData) {
     return values.length === 1 ? values[0] : values.length === 0 ? undefined : values;
   };
   const choice = single("expiry");
-  const expiresAt =
-    choice === undefined || choice === "date" ? single("expiresAt") : choice === "never" ? undefined : choice;
-  return { name: single("name"), scopes: formData.getAll("scopes"), expiresAt: expiresAt || undefined };
+  const date = single("expiresAt");
+  const expiresAt = choice === "date" ? (date ?? "") : choice === undefined ? date || DEFAULT_KEY_EXPIRY : choice;
+  return { name: single("name"), scopes: formData.getAll("scopes"), expiresAt };
 }

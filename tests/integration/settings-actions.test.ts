@@ -118,10 +118,16 @@ describe("create key action", () => {
     expect(await expiryOf({ expiry: "365d" })).toBe("2100-01-01T08:00:00.000Z");
     expect(await expiryOf({ expiry: "never", expiresAt: "2099-03-01" })).toBeNull();
     expect(await expiryOf({ expiry: "date", expiresAt: "2099-03-01" })).toBe("2099-03-01T00:00:00.000Z");
+    // "On a date…" with no date is a missing date, not a key that never expires.
+    const before = (await listApiKeys(founder.organization.id)).length;
     expect(await create({ expiry: "date", expiresAt: "" })).toMatchObject({
-      status: "created",
-      key: { expiresAt: null },
+      status: "error",
+      fieldErrors: { expiresAt: "Choose a date, or choose never for a key that does not expire." },
     });
+    expect(await create({ expiry: "date" })).toMatchObject({ status: "error" });
+    expect((await listApiKeys(founder.organization.id)).length).toBe(before);
+    // No choice at all (not what the page sends): the default the page preselects and the CLI applies.
+    expect(await expiryOf({})).toBe("2099-04-01T08:00:00.000Z");
     expect(await create({ expiry: "forever" })).toMatchObject({
       status: "error",
       fieldErrors: { expiresAt: expect.stringContaining("Enter a date as YYYY-MM-DD") },

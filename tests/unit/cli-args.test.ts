@@ -21,7 +21,13 @@ describe("sundown command line", () => {
   it("keys create: builds the command's arguments, scopes sorted and de-duplicated", () => {
     expect(parse("keys create --org acme --name nightly --scopes team:read,reports:read,team:read --json")).toEqual({
       kind: "keys.create",
-      args: { org: "acme", name: "nightly", scopes: ["reports:read", "team:read"], expiresAt: null },
+      // Without --expires, 90 days: the settings page's preselected choice.
+      args: {
+        org: "acme",
+        name: "nightly",
+        scopes: ["reports:read", "team:read"],
+        expiresAt: "2027-02-20T12:00:00.000Z",
+      },
       json: true,
     });
   });
@@ -155,8 +161,14 @@ describe("sundown command line", () => {
 
 describe("parseExpiry", () => {
   it("a date means 00:00 UTC that day; leap days only in leap years", () => {
-    expect(parseExpiry("2028-02-29", NOW).toISOString()).toBe("2028-02-29T00:00:00.000Z");
+    expect(parseExpiry("2028-02-29", NOW)?.toISOString()).toBe("2028-02-29T00:00:00.000Z");
     expect(() => parseExpiry("2027-02-29", NOW)).toThrow(UsageError);
+  });
+
+  it("left out, 90 days as the settings page preselects; `never` for a key that does not expire", () => {
+    expect(parseExpiry(undefined, NOW)?.toISOString()).toBe(new Date(NOW.getTime() + 90 * 86_400_000).toISOString());
+    expect(parseExpiry("never", NOW)).toBeNull();
+    expect(() => parseExpiry("", NOW)).toThrow("--expires: Choose a date, or choose never");
   });
 
   it("a timestamp needs a time zone, so it cannot mean different instants on different machines", () => {

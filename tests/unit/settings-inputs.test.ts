@@ -9,6 +9,7 @@ import { callbackUrlOn, DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } fr
 import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
+const IN_90_DAYS = "2027-02-20T12:00:00.000Z";
 
 const SESSION_USER: SessionUser = {
   userId: "u",
@@ -34,11 +35,12 @@ function fieldMessages(entries: [string, string][]) {
 }
 
 describe("create key input", () => {
-  it("accepts a trimmed name, scopes (deduplicated) and no expiry", () => {
+  it("accepts a trimmed name, scopes (deduplicated) and never as the expiry", () => {
     const result = parse([
       ["name", "  Digest agent "],
       ["scopes", "reports:read"],
       ["scopes", "reports:read"],
+      ["expiry", "never"],
       ["expiresAt", ""],
     ]);
     expect(result.success && result.data).toEqual({ name: "Digest agent", scopes: ["reports:read"], expiresAt: null });
@@ -176,7 +178,7 @@ describe("create key input", () => {
   });
 
   it("an expiry date means 00:00 UTC that day; leap days only in leap years", () => {
-    expect(keyExpirySchema(NOW).parse("2028-02-29").toISOString()).toBe("2028-02-29T00:00:00.000Z");
+    expect(keyExpirySchema(NOW).parse("2028-02-29")?.toISOString()).toBe("2028-02-29T00:00:00.000Z");
     expect(keyExpirySchema(NOW).safeParse("2027-02-29").success).toBe(false);
   });
 });
@@ -190,7 +192,15 @@ describe("scopes and expiry: one rule for the settings form and the CLI", () => 
     const data = form([
       ["name", "x"],
       ...scopes.map((s): [string, string] => ["scopes", s]),
-      ...(expires === undefined ? [] : [["expiresAt", expires] as [string, string]]),
+      // As the page sends them: "Never", or "On a date…" with the date field.
+      ...((expires === undefined
+        ? []
+        : expires === "never"
+          ? [["expiry", "never"]]
+          : [
+              ["expiry", "date"],
+              ["expiresAt", expires],
+            ]) as [string, string][]),
     ]);
     const parsed = createApiKeyInput(NOW).safeParse(createFormFields(data));
     if (parsed.success) return { scopes: parsed.data.scopes, expiresAt: parsed.data.expiresAt?.toISOString() ?? null };
@@ -226,8 +236,8 @@ describe("scopes and expiry: one rule for the settings form and the CLI", () => 
   }
 
   it.each([
-    [["team:read", "reports:read", "team:read"], { scopes: ["reports:read", "team:read"], expiresAt: null }],
-    [[" reports:read "], { scopes: ["reports:read"], expiresAt: null }],
+    [["team:read", "reports:read", "team:read"], { scopes: ["reports:read", "team:read"], expiresAt: IN_90_DAYS }],
+    [[" reports:read "], { scopes: ["reports:read"], expiresAt: IN_90_DAYS }],
     [[], { field: "scopes", message: "Choose at least one scope: reports:read, team:read." }],
     [["", " "], { field: "scopes", message: "Choose at least one scope: reports:read, team:read." }],
     [
@@ -264,9 +274,14 @@ describe("scopes and expiry: one rule for the settings form and the CLI", () => 
     expect(cliAnswer(["team:read"], expires)).toEqual(expected);
   });
 
-  it("no expiry: the form's empty field and the CLI without --expires both mean a key that does not expire", async () => {
-    expect(await formAnswer(["team:read"], "")).toEqual({ scopes: ["team:read"], expiresAt: null });
-    expect(cliAnswer(["team:read"], undefined)).toEqual({ scopes: ["team:read"], expiresAt: null });
+  it("no expiry chosen: both take 90 days; never: both make a key that does not expire; an empty date: both refuse", async () => {
+    expect(await formAnswer(["team:read"], undefined)).toEqual({ scopes: ["team:read"], expiresAt: IN_90_DAYS });
+    expect(cliAnswer(["team:read"], undefined)).toEqual({ scopes: ["team:read"], expiresAt: IN_90_DAYS });
+    expect(await formAnswer(["team:read"], "never")).toEqual({ scopes: ["team:read"], expiresAt: null });
+    expect(cliAnswer(["team:read"], "never")).toEqual({ scopes: ["team:read"], expiresAt: null });
+    const noDate = { field: "expiresAt", message: "Choose a date, or choose never for a key that does not expire." };
+    expect(await formAnswer(["team:read"], "")).toEqual(noDate);
+    expect(cliAnswer(["team:read"], "")).toEqual(noDate);
   });
 });
 
