@@ -163,7 +163,8 @@ const NOT_ROLLABLE: Record<Exclude<ApiKeyStatus, "active">, string> = {
 
 /**
  * Rolls a working key of this organization, in one transaction: a new key with the same name, scopes and
- * expiry, the old key set to stop at now + overlap, and a "rolled" event on the new key. A key of another
+ * expiry, the old key set to stop at now + overlap (or at its expiry, if that comes first), and a "rolled"
+ * event on the new key. A key of another
  * organization is "not found"; a revoked, expired or already rolled one is a conflict, and nothing is written.
  */
 export async function rollApiKey(
@@ -185,7 +186,9 @@ export async function rollApiKey(
       { organizationId, name: old.name, scopes: old.scopes as Scope[], expiresAt: old.expiresAt, actor },
       "rolled",
     );
-    const stopsAt = new Date(now.getTime() + overlapMs);
+    // The old key never outlives its own expiry: an overlap past it would promise a stop time it never reaches.
+    const overlapEnd = now.getTime() + overlapMs;
+    const stopsAt = new Date(old.expiresAt ? Math.min(overlapEnd, old.expiresAt.getTime()) : overlapEnd);
     // Guarded, so that of two rolls (or a roll and a revocation) racing on one key, only one lands.
     const { count } = await tx.apiKey.updateMany({
       where: { id: old.id, organizationId, revokedAt: null, rolledToId: null },

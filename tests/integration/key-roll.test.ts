@@ -62,6 +62,18 @@ describe("rolling a key", () => {
     },
   );
 
+  it("an overlap longer than the key's remaining life stops the old key at its expiry, and says so", async () => {
+    const now = new Date();
+    const expiresAt = at(now, 2 * 3_600_000);
+    const old = await mintKey("acme", ["team:read"], expiresAt);
+    const { previous } = await rollApiKey(old.organization.id, old.id, { overlapMs: KEY_OVERLAPS["24h"], actor, now });
+    expect(previous).toEqual({ id: old.id, stopsAt: expiresAt });
+    const listed = (await listApiKeys(old.organization.id, now)).find((k) => k.id === old.id);
+    expect(listed).toMatchObject({ status: "rolled", revokedAt: expiresAt });
+    expect(await requestAt(old.key, at(expiresAt, -1))).toMatchObject({ verdict: "accepted" });
+    expect(await requestAt(old.key, expiresAt)).toMatchObject({ read: false });
+  });
+
   it("the new key has the old one's name, scopes and expiry, and both are listed with their state", async () => {
     const expiresAt = new Date(Date.now() + 30 * 86_400_000);
     const old = await mintKey("acme", ["team:read"], expiresAt);

@@ -180,7 +180,7 @@ describe("create key action", () => {
       expect(state).toMatchObject({
         status: "error",
         fieldErrors: {
-          name: "Use printable characters only: no control characters, text-direction overrides or line separators.",
+          name: "Use printable characters only: no control characters, text-direction overrides, invisible characters or line separators.",
         },
       });
     }

@@ -101,7 +101,7 @@ describe("sundown command line", () => {
     const create = (name: string) => () =>
       parseCommandLine(["keys", "create", "--org", "acme", "--name", name, "--scopes", "team:read"], NOW);
     const printableOnly =
-      "Use printable characters only: no control characters, text-direction overrides or line separators.";
+      "Use printable characters only: no control characters, text-direction overrides, invisible characters or line separators.";
     for (const name of [
       "\u001b]0;pwned\u0007agent",
       "agent\u001b[2J",

@@ -90,6 +90,15 @@ describe("create key input", () => {
     ["a bidi isolate", "a\u2066b\u2069"],
     ["a line separator", "a\u2028b"],
     ["a paragraph separator", "a\u2029b"],
+    // Invisible format characters (Unicode Cf), so two keys cannot look alike.
+    ["an Arabic letter mark", "agent\u061C"],
+    ["a soft hyphen", "dig\u00ADest"],
+    ["a byte order mark", "dig\uFEFFest"],
+    ["a zero-width space", "dig\u200Best"],
+    ["a zero-width non-joiner", "dig\u200Cest"],
+    ["a zero-width joiner outside an emoji", "dig\u200Dest"],
+    ["a left-to-right mark", "digest\u200E"],
+    ["a right-to-left mark", "digest\u200F"],
   ])("refuses a name with %s, saying why", (_label, name) => {
     expect(
       fieldMessages([
@@ -97,13 +106,14 @@ describe("create key input", () => {
         ["scopes", "team:read"],
       ]),
     ).toEqual({
-      name: "Use printable characters only: no control characters, text-direction overrides or line separators.",
+      name: "Use printable characters only: no control characters, text-direction overrides, invisible characters or line separators.",
     });
   });
 
   it.each([
     ["accents", "Café Añejo — digest"],
     ["emoji with ZWJ", "👩‍💻 agent"],
+    ["a flag built with ZWJ and a variation selector", "🏳️‍🌈 digest"],
     ["CJK", "日報エージェント"],
     ["Hebrew", "סוכן דוחות"],
   ])("accepts a name with %s", (_label, name) => {
