@@ -26,6 +26,7 @@ export type Invocation =
   | { kind: "seed.demo" }
   | { kind: "reports.import"; org: string; file: string }
   | { kind: "db.migrate" }
+  | { kind: "doctor"; json: boolean }
   | { kind: "mcp" };
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -158,10 +159,27 @@ const COMMAND_SPECS: CommandSpec[] = [
     name: "db migrate",
     usage: "sundown db migrate",
     summary: "Apply pending migrations (PostgreSQL at DATABASE_URL; the embedded database migrates itself)",
-    details: [],
+    details: [
+      "A database DATABASE_URL names that does not exist yet is created first where its role may (CREATEDB);",
+      "otherwise the command says what to run.",
+    ],
     options: {},
     positionals: [],
     build: () => ({ kind: "db.migrate" }),
+  },
+  {
+    name: "doctor",
+    usage: "sundown doctor [--json]",
+    summary: "Check a configuration: environment, Node, database, migrations, rate-limit store, URLs, clocks",
+    details: [
+      "Run it with the environment the server will get (NODE_ENV=production for `npm start`). Each check",
+      "passes (✓), warns (!) or fails (✗) with its fix; exit code 1 if any failed, 0 otherwise.",
+      "Never prints a key, password or secret.",
+      '--json      print {"ok", "checks": [{"name", "status": "pass"|"warn"|"fail", "detail", "fix"?}]}',
+    ],
+    options: { ...json },
+    positionals: [],
+    build: (values) => ({ kind: "doctor", json: values.json === true }),
   },
   {
     name: "mcp",

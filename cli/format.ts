@@ -1,4 +1,5 @@
 import type { CommandResult } from "@/lib/cli/commands";
+import type { MigrationResult } from "@/lib/cli/execute";
 import type { OrganizationRef } from "@/lib/data/organizations";
 import { totalRequests, type UsageTotals } from "@/lib/usage/totals";
 import { printableJson } from "./printable";
@@ -139,15 +140,21 @@ export function formatImport(result: CommandResult<"reports.import">): string {
   return `Imported ${result.imported} report${result.imported === 1 ? "" : "s"} into ${orgLabel(result.organization)}.`;
 }
 
-export function formatMigration(result: CommandResult<"db.migrate"> & { applied: string[] }): string {
+export function formatMigration(result: MigrationResult): string {
   if (result.database === "embedded") {
     return `The embedded database is migrated automatically whenever it is opened: ${result.migrations === 1 ? "its 1 migration is" : `all ${result.migrations} migrations are`} applied${
       result.pending.length ? `, except ${result.pending.join(", ")}` : ""
     }.`;
   }
-  if (result.applied.length === 0)
-    return `PostgreSQL is up to date (${result.migrations} migration${result.migrations === 1 ? "" : "s"} applied).`;
+  const created = result.createdDatabase ? [`Created database "${result.createdDatabase}".`] : [];
+  if (result.applied.length === 0) {
+    return [
+      ...created,
+      `PostgreSQL is up to date (${result.migrations} migration${result.migrations === 1 ? "" : "s"} applied).`,
+    ].join("\n");
+  }
   return [
+    ...created,
     `Applied ${result.applied.length} migration${result.applied.length === 1 ? "" : "s"} to PostgreSQL:`,
     ...result.applied.map((m) => `  ${m}`),
   ].join("\n");

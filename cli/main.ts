@@ -12,6 +12,7 @@ import {
   keyListJson,
   organizationsJson,
 } from "./format";
+import { doctorReportJson, formatDoctorReport } from "./doctor-format";
 import { printableStrings } from "./printable";
 
 // Entry point of `sundown` (bin/sundown.mjs). Errors become one message on stderr and an exit code:
@@ -22,7 +23,7 @@ interface Output {
   stderr?: string;
 }
 
-async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" }>): Promise<Output> {
+async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doctor" }>): Promise<Output> {
   const { executeCommand, migrateDatabase } = await import("@/lib/cli/execute");
   // Results hold names from the database. Human formats get them escaped (printableStrings); JSON formats
   // escape while serializing, so scripts still read the exact values.
@@ -63,6 +64,20 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" }>): P
   }
 }
 
+/**
+ * `sundown doctor`: judges the environment exactly as given, an invalid one included (it is the first check),
+ * so it runs before anything reads the environment. The report goes to stdout; a failed check exits 1.
+ */
+async function doctor(json: boolean): Promise<number> {
+  const source = { ...process.env };
+  // The report is the output: log lines from the database layer would interleave with it, and --json must parse.
+  process.env.SUNDOWN_LOG_LEVEL = "silent";
+  const { runDoctor } = await import("@/lib/doctor/run");
+  const report = await runDoctor(source);
+  process.stdout.write(`${json ? doctorReportJson(report) : formatDoctorReport(printableStrings(report))}\n`);
+  return report.ok ? 0 : 1;
+}
+
 async function main(argv: string[]): Promise<number | "keep-running"> {
   const { toCommandFailure } = await import("@/lib/cli/errors");
   try {
@@ -71,6 +86,7 @@ async function main(argv: string[]): Promise<number | "keep-running"> {
       (invocation.exitCode === 0 ? process.stdout : process.stderr).write(`${invocation.text}\n`);
       return invocation.exitCode;
     }
+    if (invocation.kind === "doctor") return await doctor(invocation.json);
     // The CLI's output is for the operator; the JSON log lines are for servers.
     process.env.SUNDOWN_LOG_LEVEL ??= "warn";
     if (invocation.kind === "mcp") {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import type { StatementNaming } from "@/lib/db/sql";
+import type { StatementNaming } from "@/lib/db/pooler";
 import { PROJECT_ROOT } from "@/lib/project-root";
 
 // Every setting Sundown reads, validated once. Feature code calls `getEnv()`, never reads `process.env`.

@@ -32,7 +32,7 @@ export async function executeCommand<N extends CommandName>(
   // socket needs neither Prisma nor PGlite, and starts seconds sooner.
   const db = () => import("@/lib/db");
   const run = (handle: DbHandle) => runWithDatabase(handle, name, args);
-  if (env.DATABASE_URL) return run((await db()).openPostgres(env.DATABASE_URL, 2));
+  if (env.DATABASE_URL) return run((await db()).openPostgres(env.DATABASE_URL, 2, env.DATABASE_PREPARED_STATEMENTS));
   const dataDir = env.dataDir;
   if (dataDir.startsWith("memory://")) return run(await (await db()).openEmbedded(dataDir, "cli"));
 
@@ -59,13 +59,36 @@ export async function executeCommand<N extends CommandName>(
   }
 }
 
-/** `sundown db migrate`: PostgreSQL gets the pending migrations; the embedded database migrates itself on open. */
-export async function migrateDatabase(): Promise<CommandResult<"db.migrate"> & { applied: string[] }> {
+export type MigrationResult = CommandResult<"db.migrate"> & {
+  applied: string[];
+  /** The database this run created because DATABASE_URL named one that did not exist yet. */
+  createdDatabase?: string;
+};
+
+/**
+ * `sundown db migrate`: PostgreSQL gets the pending migrations, in a database created first if DATABASE_URL
+ * names one that does not exist yet (lib/db/create-database.ts); the embedded database migrates itself on open.
+ */
+export async function migrateDatabase(): Promise<MigrationResult> {
   const env = getEnv();
   if (env.DATABASE_URL) {
+    const url = env.DATABASE_URL;
     const { migratePostgres } = await import("@/lib/db");
-    const applied = await migratePostgres(env.DATABASE_URL);
-    return { database: "postgres" as const, migrations: (await readMigrations()).length, pending: [], applied };
+    const { createMissingDatabase, DatabaseNotCreatedError, isMissingDatabase } =
+      await import("@/lib/db/create-database");
+    let createdDatabase: string | undefined;
+    const applied = await migratePostgres(url).catch(async (error: unknown) => {
+      if (!isMissingDatabase(error)) throw error;
+      try {
+        createdDatabase = await createMissingDatabase(url);
+      } catch (refusal) {
+        if (refusal instanceof DatabaseNotCreatedError) throw new CommandError(refusal.message);
+        throw refusal;
+      }
+      return migratePostgres(url);
+    });
+    const migrations = (await readMigrations()).length;
+    return { database: "postgres" as const, migrations, pending: [], applied, createdDatabase };
   }
   return { ...(await executeCommand("db.migrate", {})), applied: [] };
 }
@@ -91,8 +114,15 @@ async function runWithDatabase<N extends CommandName>(
   }
 }
 
-/** Sends one command to a server's socket. `undefined` means nothing was delivered (nobody listening): safe to retry. */
-function sendCommand(socketPath: string, command: CommandName, args: unknown): Promise<CommandResponse | undefined> {
+/**
+ * Sends one command to a server's socket. `undefined` means nothing was delivered (nobody listening): safe to
+ * retry. Never opens the database, so `sundown doctor` asks a running server through it.
+ */
+export function sendCommand(
+  socketPath: string,
+  command: CommandName,
+  args: unknown,
+): Promise<CommandResponse | undefined> {
   return new Promise((resolve, reject) => {
     const socket = net.createConnection(socketPath);
     let delivered = false;

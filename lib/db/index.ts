@@ -4,8 +4,15 @@ import { getEnv } from "@/lib/env";
 import { createPgliteClient, createPostgresClient, type Db } from "./client";
 import { acquireLock, type HeldLock, type LockInfo } from "./lock";
 import { applyMigrations, readMigrations, type SqlConnection } from "./migrate";
-import { dialedPort, poolerFromServerPort, poolerFromUrl, SERVER_PORT_QUERY, type PoolerVerdict } from "./pooler";
-import { pgliteReader, poolReader, type SqlReader, type StatementNaming } from "./sql";
+import {
+  dialedPort,
+  poolerFromServerPort,
+  poolerFromUrl,
+  SERVER_PORT_QUERY,
+  type PoolerVerdict,
+  type StatementNaming,
+} from "./pooler";
+import { pgliteReader, poolReader, type SqlReader } from "./sql";
 
 export type { Db } from "./client";
 

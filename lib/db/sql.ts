@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { log } from "@/lib/log";
+import type { StatementNaming } from "./pooler";
 
 // The API's hot path (key lookup, report list, one report, roster, last-use write) bypasses Prisma's query builder:
 // a Prisma query costs several times the CPU of the same read as one statement (bench/findings.md). Prisma keeps
@@ -24,13 +25,6 @@ export interface SqlReader {
   /** Whether statements are sent named (prepared once per connection) now. */
   readonly named: boolean;
 }
-
-/**
- * How hot-path statements go to PostgreSQL: `named` (prepared once per connection), `unnamed` (parsed every
- * time: what a transaction-mode pooler needs), or `auto`: named until a pooler is detected or a named statement
- * is lost, then unnamed for the life of the process.
- */
-export type StatementNaming = "auto" | "named" | "unnamed";
 
 export interface PoolReader extends SqlReader {
   /** Sends every statement unnamed from now on; `reason` is logged once. */

@@ -1,5 +1,7 @@
-import { EnvError, getEnv, signInUrl } from "@/lib/env";
-import { EmbeddedDbBusyError, getDbHandle, pendingMigrations } from "@/lib/db";
+import { EnvError, getEnv, signInUrl, type Env } from "@/lib/env";
+import { EmbeddedDbBusyError, getDbHandle, pendingMigrations, type DbHandle } from "@/lib/db";
+import { errorMessage } from "@/lib/doctor/check";
+import { describeDatabaseLocation, describeRoute, describeStore } from "@/lib/doctor/describe";
 import type { SqlReader } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { fillMissingSearchText } from "@/lib/data/report-search-backfill";
@@ -58,7 +60,20 @@ async function start(): Promise<void> {
   if (!env.REDIS_URL && !env.UPSTASH_REDIS_REST_URL && env.NODE_ENV === "production") {
     log("warn", "no shared rate-limit store configured: the per-key limit holds per instance only");
   }
-  printBanner(handle.kind, env.dataDir);
+  // Whether PostgreSQL is behind a pooler takes a round trip: the server serves meanwhile, and the banner
+  // follows the answer (within DATABASE_TIMEOUT_MS, since every query is bounded by it).
+  void describeDatabase(handle, env).then((database) => printBanner(handle.kind, database, env));
+}
+
+/** The banner's database line: where it is, and for PostgreSQL whether directly or through a pooler. */
+async function describeDatabase(handle: DbHandle, env: Env): Promise<string> {
+  const where = describeDatabaseLocation(env);
+  if (handle.kind === "embedded") return where;
+  try {
+    return `${where}, ${await describeRoute(handle, env.DATABASE_PREPARED_STATEMENTS)}`;
+  } catch (error) {
+    return `${where}, not reached yet (${errorMessage(error)})`;
+  }
 }
 
 async function warnOnPendingMigrations(sql: SqlReader): Promise<void> {
@@ -68,18 +83,19 @@ async function warnOnPendingMigrations(sql: SqlReader): Promise<void> {
   }
 }
 
-function printBanner(kind: "postgres" | "embedded", dataDir: string): void {
-  const port = process.env.PORT ?? "3000";
-  const url = getEnv().SUNDOWN_URL ?? `http://localhost:${port}`;
+function printBanner(kind: DbHandle["kind"], database: string, env: Env): void {
+  // The public URL: SUNDOWN_URL, else sign-in's (NEXTAUTH_URL, or this machine in development).
+  const url = env.SUNDOWN_URL ?? new URL(signInUrl(env)).origin;
   const lines = [
     "",
     `  Sundown is running at ${url}`,
-    `  Database: ${kind === "embedded" ? `embedded (${dataDir})` : "PostgreSQL (DATABASE_URL)"}`,
+    `  Database: ${database}`,
+    `  Rate-limit store: ${describeStore(env)}`,
   ];
   if (kind === "embedded") {
     lines.push(
       `  Demo sign-ins: founder@acme.example, lead@acme.example, member@acme.example (and @globex.example)`,
-      `  Demo password: ${getEnv().SUNDOWN_DEMO_PASSWORD === "sundown-demo" ? "sundown-demo" : "(from SUNDOWN_DEMO_PASSWORD)"}`,
+      `  Demo password: ${env.SUNDOWN_DEMO_PASSWORD === "sundown-demo" ? "sundown-demo" : "(from SUNDOWN_DEMO_PASSWORD)"}`,
     );
   }
   lines.push(
