@@ -100,7 +100,8 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGES =
   /Can't reach database|Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|canceling statement due to statement timeout|ECONNREFUSED|DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections|the database system is (starting up|shutting down)|terminating connection/i;
 
-function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+/** Whether `error` (or one of its causes) means the database cannot answer now, rather than a bug of ours. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 5) return false;
   const e = error as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown };
   if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;

@@ -16,6 +16,9 @@ type TimedQueryConfig = pg.QueryConfig & { query_timeout?: number };
 
 const READ_TIMEOUT_MESSAGE = "Query read timeout";
 const CANCEL_REQUEST_CODE = 80_877_102;
+// How long a timed-out query waits for its cancel request to be taken (one round trip to a live server or
+// pooler) before its error is returned: a hung server never answers it, and the caller is already late.
+const CANCEL_WAIT_MS = 250;
 
 /** pg.Client's fields for where it connected and the key that cancels its statement, which its type omits. */
 interface CancelTarget {
@@ -48,7 +51,7 @@ function sendCancelRequest({ host, port, processID, secretKey }: CancelTarget, t
 }
 
 /** pg.Pool hands its own options to each new Client: this one also needs how long a cancel may take. */
-type BoundedClientConfig = pg.ClientConfig & { cancelTimeoutMs?: number };
+type BoundedClientConfig = pg.ClientConfig & { cancelWaitMs?: number };
 
 /**
  * A connection that ends itself when a statement outlives its read timeout. pg only stops waiting: the
@@ -56,30 +59,22 @@ type BoundedClientConfig = pg.ClientConfig & { cancelTimeoutMs?: number };
  * without the error) would answer the next user's query with the old one's late reply, or leave it inside
  * an unfinished transaction. Ending it discards it and makes the server roll back.
  *
- * The end waits for the cancel request to be delivered: a pooler forwards a cancel only while the client
- * that asks is still linked to the server connection running the statement.
+ * The statement is cancelled first, and the error reaches the caller only once the connection is ending: a
+ * pooler forwards a cancel only while the client asking is still linked to the server connection running the
+ * statement, and the pool and Prisma (its ROLLBACK) must find the connection already closed.
  */
 class BoundedClient extends pg.Client {
-  private cancelled?: Promise<void>;
-
   constructor(config?: BoundedClientConfig) {
     super(config);
-    const cancelTimeoutMs = config?.cancelTimeoutMs ?? 3_000;
-    this.end = ((callback?: (error?: Error) => void) => {
-      const ended = (this.cancelled ?? Promise.resolve()).then(() =>
-        (pg.Client.prototype.end as () => Promise<void>).call(this),
-      );
-      if (!callback) return ended;
-      ended.then(() => callback(), callback);
-    }) as pg.Client["end"];
+    const cancelWaitMs = config?.cancelWaitMs ?? CANCEL_WAIT_MS;
     // Wrapped per instance rather than overridden: one function stands for all of pg's overloads. The
     // prototype's query is looked up on each call, as `super.query` would be.
     this.query = ((...args: unknown[]) => {
       const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
       if (!(result instanceof Promise)) return result;
-      return result.catch((error: unknown) => {
+      return result.catch(async (error: unknown) => {
         if (error instanceof Error && error.message === READ_TIMEOUT_MESSAGE) {
-          this.cancelled ??= sendCancelRequest(this as unknown as CancelTarget, cancelTimeoutMs);
+          await sendCancelRequest(this as unknown as CancelTarget, cancelWaitMs);
           void this.end();
         }
         throw error;
@@ -109,7 +104,7 @@ export class BoundedPool extends pg.Pool {
       // For queries on a checked-out connection (Prisma's transactions); query() below narrows it.
       query_timeout: timeoutMs,
       idleTimeoutMillis: 30_000,
-      cancelTimeoutMs: timeoutMs,
+      cancelWaitMs: Math.min(CANCEL_WAIT_MS, timeoutMs),
     };
     super(config);
     this.timeoutMs = timeoutMs;

@@ -3,7 +3,7 @@ import { KeyAccessError, requireKeyManager, type KeyManager } from "@/lib/auth/r
 import type { Scope } from "@/lib/auth/scopes";
 import { createApiKey, revokeApiKey, rollApiKey, type CreatedApiKey, type KeyActor } from "@/lib/data/api-keys";
 import type { SessionUser } from "@/lib/data/users";
-import { ApiError } from "@/lib/errors";
+import { ApiError, isDatabaseUnavailable } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { createApiKeyInput, createFormFields, revokeApiKeyInput, rollApiKeyInput } from "./api-key-inputs";
@@ -53,6 +53,28 @@ export type RollKeyState =
   | { status: "rolled"; key: NewKey; previous: { id: string; stopsAt: string } };
 
 const NOT_IN_ORGANIZATION = "This key does not exist in your organization.";
+
+/** What an action answers while the database does not (the API's 503, said on the page). */
+export const DATABASE_UNAVAILABLE =
+  "Sundown cannot reach its database right now, so nothing was changed. Try again in a moment.";
+
+/**
+ * Runs an action (reading the session included); a database that does not answer in DATABASE_TIMEOUT_MS becomes
+ * `refusal`, shown on the page, instead of a 500. Anything else still fails loudly.
+ */
+export async function refuseWhileDatabaseUnavailable<S>(work: () => Promise<S>, refusal: () => S): Promise<S> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    log("warn", "settings action refused: the database did not answer", { error: (error as Error).message });
+    return refusal();
+  }
+}
+
+export function unavailableCreateState(formData: FormData): CreateKeyState {
+  return { status: "error", message: DATABASE_UNAVAILABLE, fieldErrors: {}, values: echoValues(formData) };
+}
 
 /** The signed-in founder or lead, or why this user may not manage keys (signed out, a member). */
 function keyManagerOf(user: SessionUser | null): KeyManager | { refused: string } {

@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { getDbHandle, openPostgres, installDbHandle, type DbHandle } from "@/lib/db";
+import { listApiKeys } from "@/lib/data/api-keys";
+import { findSessionUserByEmail } from "@/lib/data/users";
 import { DATABASE_RETRY_AFTER_SECONDS, toApiError } from "@/lib/errors";
+import {
+  createKeyForUser,
+  DATABASE_UNAVAILABLE,
+  refuseWhileDatabaseUnavailable,
+  revokeKeyForUser,
+  rollKeyForUser,
+  unavailableCreateState,
+} from "@/lib/settings/api-key-actions";
 import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
 import { MCP_URL, routeFetch } from "../helpers/mcp-client";
@@ -182,4 +192,48 @@ describe.runIf(process.env.DATABASE_URL)("a hung PostgreSQL", () => {
       await direct.end();
     }
   }, 60_000);
+  // The settings page's actions: a founder's create, roll and revoke during the hang get the page's own message
+  // within the bound instead of a 500, and nothing is half-done once the database is back.
+  it("settings actions answer 'cannot reach its database' within the bound, and change nothing", async () => {
+    const founder = (await findSessionUserByEmail("founder@acme.example"))!;
+    const key = await mintKey();
+    const before = await listApiKeys(founder.organization.id);
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(fields)) data.set(name, value);
+      return data;
+    };
+    proxy.pause();
+    const attempts = await Promise.all([
+      timed(() =>
+        refuseWhileDatabaseUnavailable(
+          async () => createKeyForUser(founder, form({ name: "during-hang", scopes: "team:read" })),
+          () => unavailableCreateState(form({ name: "during-hang" })),
+        ),
+      ),
+      timed(() =>
+        refuseWhileDatabaseUnavailable(
+          async () => revokeKeyForUser(founder, form({ keyId: key.id })),
+          () => ({ status: "error" as const, message: DATABASE_UNAVAILABLE }),
+        ),
+      ),
+      timed(() =>
+        refuseWhileDatabaseUnavailable(
+          async () => rollKeyForUser(founder, form({ keyId: key.id, overlap: "1h" })),
+          () => ({ status: "error" as const, message: DATABASE_UNAVAILABLE }),
+        ),
+      ),
+    ]);
+    proxy.resume();
+    for (const { result, ms } of attempts) {
+      expect(result).toMatchObject({ status: "error", message: DATABASE_UNAVAILABLE });
+      expect(ms).toBeLessThan(BOUND_MS);
+    }
+    let after = await listApiKeys(founder.organization.id).catch(() => undefined);
+    for (let attempt = 0; attempt < 40 && !after; attempt++) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await listApiKeys(founder.organization.id).catch(() => undefined);
+    }
+    expect(after?.map((k) => [k.id, k.status])).toEqual(before.map((k) => [k.id, k.status]));
+  }, 90_000);
 });

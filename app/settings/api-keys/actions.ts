@@ -4,8 +4,11 @@ import { revalidatePath } from "next/cache";
 import { getSessionUser } from "@/lib/auth/session";
 import {
   createKeyForUser,
+  DATABASE_UNAVAILABLE,
+  refuseWhileDatabaseUnavailable,
   revokeKeyForUser,
   rollKeyForUser,
+  unavailableCreateState,
   type CreateKeyState,
   type RevokeKeyState,
   type RollKeyState,
@@ -15,19 +18,28 @@ import {
 // never read here) and rely on Next's built-in Origin check against cross-site posts.
 
 export async function createApiKeyAction(_previous: CreateKeyState, formData: FormData): Promise<CreateKeyState> {
-  const state = await createKeyForUser(await getSessionUser(), formData);
+  const state = await refuseWhileDatabaseUnavailable(
+    async () => createKeyForUser(await getSessionUser(), formData),
+    () => unavailableCreateState(formData),
+  );
   if (state.status === "created") revalidatePath("/settings/api-keys");
   return state;
 }
 
 export async function revokeApiKeyAction(_previous: RevokeKeyState, formData: FormData): Promise<RevokeKeyState> {
-  const state = await revokeKeyForUser(await getSessionUser(), formData);
+  const state = await refuseWhileDatabaseUnavailable(
+    async () => revokeKeyForUser(await getSessionUser(), formData),
+    () => ({ status: "error" as const, message: DATABASE_UNAVAILABLE }),
+  );
   if (state.status === "revoked") revalidatePath("/settings/api-keys");
   return state;
 }
 
 export async function rollApiKeyAction(_previous: RollKeyState, formData: FormData): Promise<RollKeyState> {
-  const state = await rollKeyForUser(await getSessionUser(), formData);
+  const state = await refuseWhileDatabaseUnavailable(
+    async () => rollKeyForUser(await getSessionUser(), formData),
+    () => ({ status: "error" as const, message: DATABASE_UNAVAILABLE }),
+  );
   if (state.status === "rolled") revalidatePath("/settings/api-keys");
   return state;
 }

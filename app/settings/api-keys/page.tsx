@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { unstable_rethrow } from "next/navigation";
 import { AccountBar } from "@/components/account-bar";
 import { AuditTrail } from "@/components/api-keys/audit-trail";
 import { CreateKeyForm } from "@/components/api-keys/create-key-form";
@@ -9,8 +10,10 @@ import { requireSession } from "@/lib/auth/require-session";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
 import { listKeyUsage } from "@/lib/data/key-usage";
+import { isDatabaseUnavailable } from "@/lib/errors";
 import { minExpiryDate } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
+import { DATABASE_UNAVAILABLE } from "@/lib/settings/api-key-actions";
 import { DEFAULT_EXPIRY_CHOICE } from "@/lib/settings/api-key-inputs";
 import { createApiKeyAction, revokeApiKeyAction, rollApiKeyAction } from "./actions";
 
@@ -18,7 +21,19 @@ export const metadata: Metadata = { title: "API keys" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function ApiKeysPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ApiKeysPage(props: { searchParams: SearchParams }) {
+  try {
+    return await KeysSettings(props);
+  } catch (error) {
+    // Sign-in redirects pass; a database that does not answer is said on the page instead of a bare 500 (an App
+    // Router page cannot answer 503, which the API does).
+    unstable_rethrow(error);
+    if (!isDatabaseUnavailable(error)) throw error;
+    return <DatabaseUnavailableNotice />;
+  }
+}
+
+async function KeysSettings({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireSession("/settings/api-keys");
 
   if (!canManageKeys(user)) {
@@ -78,6 +93,20 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
         />
         <AuditTrail events={events} />
       </div>
+    </div>
+  );
+}
+
+function DatabaseUnavailableNotice() {
+  return (
+    <div className="container settings">
+      <div className="page-head">
+        <h1>API keys</h1>
+      </div>
+      <section className="card notice" role="alert" aria-labelledby="unavailable-title">
+        <h2 id="unavailable-title">The keys cannot be shown right now</h2>
+        <p style={{ marginBottom: 0 }}>{DATABASE_UNAVAILABLE.replace(", so nothing was changed", "")}</p>
+      </section>
     </div>
   );
 }
