@@ -49,9 +49,14 @@ export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpir
   const describedBy = (field: CreateKeyField, hintId?: string) =>
     [hintId, errors[field] ? `${FIELD_IDS[field]}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
-  // A new key remounts the form (cleared); a refusal remounts it with what was typed.
+  // A new key remounts the form (cleared); a refusal remounts it with what was typed. Prefixed: the new key's
+  // secret box beside it is keyed by the bare id, and siblings need keys of their own.
   const formKey =
-    state.status === "created" ? state.key.id : state.status === "error" ? `error:${JSON.stringify(values)}` : "idle";
+    state.status === "created"
+      ? `created:${state.key.id}`
+      : state.status === "error"
+        ? `error:${JSON.stringify(values)}`
+        : "idle";
 
   return (
     <section className="card" aria-labelledby="create-title">

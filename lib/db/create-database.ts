@@ -12,8 +12,13 @@ const DUPLICATE_DATABASE = "42P04";
 // Every server has `postgres` unless someone dropped it; `template1` is always there (CREATE DATABASE copies it).
 const MAINTENANCE_DATABASES = ["postgres", "template1"];
 
+// PgBouncer passes the server's refusal on as a protocol error (08P01) with the server's message.
+const POOLER_MISSING_DATABASE = /^database ".*" does not exist$/;
+
 export function isMissingDatabase(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === MISSING_DATABASE;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === MISSING_DATABASE) return true;
+  return code === "08P01" && typeof message === "string" && POOLER_MISSING_DATABASE.test(message);
 }
 
 /** An identifier as PostgreSQL reads it back exactly: case kept, quotes doubled. */

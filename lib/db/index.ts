@@ -180,7 +180,9 @@ export async function pendingMigrations(sql: SqlReader): Promise<string[]> {
 /** Applies pending migrations to a PostgreSQL database over a dedicated connection. */
 export async function migratePostgres(url: string): Promise<string[]> {
   const { Client } = await import("pg");
-  const pg = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  // Generous: PgBouncer waits server_login_retry (15 s) before it tries a database whose login just failed, as
+  // one does that `db migrate` has just created (lib/db/create-database.ts).
+  const pg = new Client({ connectionString: url, connectionTimeoutMillis: 30_000 });
   await pg.connect();
   try {
     return await applyMigrations({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCommandLine } from "@/cli/args";
 import { doctorReportJson, formatDoctorReport } from "@/cli/doctor-format";
 import { formatMigration } from "@/cli/format";
-import { createDatabaseStatement } from "@/lib/db/create-database";
+import { createDatabaseStatement, isMissingDatabase } from "@/lib/db/create-database";
 import type { DoctorReport } from "@/lib/doctor/check";
 import { maskUrl, redact, secretsOf } from "@/lib/doctor/mask";
 
@@ -91,6 +91,16 @@ describe("sundown db migrate's output", () => {
     expect(createDatabaseStatement('Sundown "prod"', "app-user")).toBe(
       'CREATE DATABASE "Sundown ""prod""" OWNER "app-user";',
     );
+  });
+
+  it("knows a missing database from PostgreSQL (3D000) and through PgBouncer (08P01 with the server's message)", () => {
+    expect(isMissingDatabase({ code: "3D000", message: 'database "x" does not exist' })).toBe(true);
+    expect(isMissingDatabase({ code: "08P01", message: 'database "sundown" does not exist' })).toBe(true);
+    expect(isMissingDatabase({ code: "08P01", message: "unsupported startup parameter: statement_timeout" })).toBe(
+      false,
+    );
+    expect(isMissingDatabase({ code: "28P01", message: 'database "x" does not exist' })).toBe(false);
+    expect(isMissingDatabase(null)).toBe(false);
   });
 
   it("says when it created the database", () => {
