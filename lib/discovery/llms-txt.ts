@@ -45,7 +45,7 @@ ${[...KEYED_OPERATIONS, OPERATIONS.root].map(endpointLine).join("\n")}
 
 ## Errors and limits
 
-- Errors are JSON: \`{"error": "<code>", "message": "…", "request_id": "…"}\`; codes: \`invalid_parameter\` (400), \`unauthorized\` (401), \`insufficient_scope\` (403), \`forbidden\` (403, a browser Origin /api/mcp does not serve), \`not_found\` (404), \`method_not_allowed\` (405), \`rate_limited\` (429), \`internal_error\` (500), \`service_unavailable\` (503).
+- Errors are JSON: \`{"error": "<code>", "message": "…", "request_id": "…"}\`; codes: \`invalid_parameter\` (400; also for a query parameter or tool argument the operation does not define, naming the ones it takes), \`unauthorized\` (401), \`insufficient_scope\` (403), \`forbidden\` (403, a browser Origin /api/mcp does not serve), \`not_found\` (404), \`method_not_allowed\` (405), \`rate_limited\` (429), \`internal_error\` (500), \`service_unavailable\` (503).
 - Rate limit: ${rateLimitStatement()} Responses carry \`RateLimit\` and \`RateLimit-Policy\` headers; REST and MCP share one budget per key.
 - Keyed responses carry a strong \`ETag\`; send \`If-None-Match\` to get 304.
 

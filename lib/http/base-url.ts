@@ -1,6 +1,7 @@
 import { isIPv6 } from "node:net";
 import { getEnv, type Env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
+import { mergeVary } from "./vary";
 import type { RequestContext } from "./with-request";
 
 // A DNS name (RFC 1123 labels, optional root dot) or a bracketed IPv6 literal, then an optional port:
@@ -67,6 +68,6 @@ export function baseUrlVary(): string | undefined {
  */
 export function routeBaseUrl(request: Request, context: RequestContext): string {
   const vary = baseUrlVary();
-  if (vary) context.responseHeaders.Vary = vary;
+  if (vary) context.responseHeaders.Vary = mergeVary(context.responseHeaders.Vary, vary);
   return baseUrl(request);
 }

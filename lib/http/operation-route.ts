@@ -27,9 +27,8 @@ export function operationRoute<N extends KeyedOperationName>(name: N) {
     const body = await finishPrepared(prepared!, key, data);
     // The output schema parses every body: a second whitelist on what leaves the service.
     const output = operation.output.parse(body);
-    const link = nextPageLink(request, context, output); // before the copy: it may add to Vary
-    const headers = { ...context.responseHeaders, ...link };
-    return jsonResponse(request, output, { cache: "private", headers });
+    // The link's Vary (the Host it was built from) goes to the context, which withRequest merges with this one.
+    return jsonResponse(request, output, { cache: "private", headers: nextPageLink(request, context, output) });
   });
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { ApiError, errorBody } from "@/lib/errors";
+import { mergeVary } from "./vary";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -39,11 +40,13 @@ export function jsonResponse(
 ): Response {
   const body = JSON.stringify(data);
   const etag = strongEtag(body);
+  // Keyed data depends on the key; a caller's Vary adds to that, never replaces it.
+  const vary = mergeVary(cache === "private" ? "Authorization, X-API-Key" : undefined, headers.Vary);
   const common = {
     ETag: etag,
     "Cache-Control": cache === "private" ? "private, no-cache" : `public, max-age=${maxAge}`,
-    ...(cache === "private" ? { Vary: "Authorization, X-API-Key" } : {}),
     ...headers,
+    ...(vary ? { Vary: vary } : {}),
   };
   if (matchesEtag(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers: common });

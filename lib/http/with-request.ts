@@ -3,6 +3,7 @@ import { log } from "@/lib/log";
 import { recordKeyRequest, type CountedKey } from "@/lib/usage/record-key-request";
 import { readRequestId } from "./request-id";
 import { errorResponse } from "./responses";
+import { mergeVary } from "./vary";
 
 export type RouteParams = Record<string, string | string[] | undefined>;
 
@@ -15,7 +16,10 @@ export interface RequestContext {
   requestId: string;
   url: URL;
   params: RouteParams;
-  /** Headers added to whatever response the handler produces, errors included. */
+  /**
+   * Headers added to whatever response the handler produces, errors included, where it has not set them; Vary is
+   * merged with the response's own instead (mergeVary).
+   */
   responseHeaders: Record<string, string>;
   /** Fields for this request's log line. */
   logFields: Record<string, unknown>;
@@ -81,7 +85,8 @@ export function withRequest(handler: RequestHandler, { cors = true }: WithReques
     }
     const fixed = cors ? { ...SECURITY_HEADERS, ...CORS_HEADERS } : SECURITY_HEADERS;
     for (const [name, value] of Object.entries({ ...context.responseHeaders, ...fixed })) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
+      if (name.toLowerCase() === "vary") response.headers.set(name, mergeVary(response.headers.get(name), value));
+      else if (!response.headers.has(name)) response.headers.set(name, value);
     }
     response.headers.set("X-Request-Id", requestId);
     if (context.countedKey) recordKeyRequest(context.countedKey, response.status);

@@ -1,6 +1,7 @@
 import { completable, type GetPromptResult, type McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
+import { requireKnownNames } from "@/lib/operations/input";
 import { reportScopeParameter, scopeTargetIdParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportSchema, reportScopeSchema, type Report } from "@/lib/schemas/reports";
 import type { TeamList } from "@/lib/schemas/team";
@@ -32,33 +33,26 @@ const ROLLUP = {
 
 const DAY_MS = 86_400_000;
 const DAYS_RULE = `days must be an integer from 1 to ${ROLLUP.maxDays} (default ${ROLLUP.defaultDays}).`;
-// The same rule as list_reports' scope_target_id, under the prompt's own name for it.
-const MEMBER_ID_RULE = scopeTargetIdParameter.rule.replace(/^scope_target_id/, "member_id");
 
 interface RollupInput {
   days: number;
   filters: Required<Pick<ReportFilters, "since" | "until">> & ReportFilters;
 }
 
-/** The arguments as the prompt takes them (strings), judged in REST's words where REST has the parameter. */
-function parseArguments(args: { days?: string; member_id?: string; scope?: string }, now: number): RollupInput {
+/** The arguments as the prompt takes them (strings), judged by REST's parse functions where REST has the parameter. */
+function parseArguments(args: { days?: string; scope?: string; scope_target_id?: string }, now: number): RollupInput {
   let days: number = ROLLUP.defaultDays;
   if (args.days !== undefined) {
     days = /^[0-9]{1,2}$/.test(args.days) ? Number(args.days) : NaN;
     if (!(days >= 1 && days <= ROLLUP.maxDays)) throw new ApiError("invalid_parameter", DAYS_RULE);
   }
   const scope = reportScopeParameter.parse(args.scope);
-  let memberId: string | undefined;
-  try {
-    memberId = scopeTargetIdParameter.parse(args.member_id);
-  } catch {
-    throw new ApiError("invalid_parameter", MEMBER_ID_RULE);
-  }
+  const scopeTargetId = scopeTargetIdParameter.parse(args.scope_target_id);
   const filters: RollupInput["filters"] = {
     since: new Date(now - days * DAY_MS).toISOString(),
     until: new Date(now).toISOString(),
     ...(scope && { scope }),
-    ...(memberId && { scope_target_id: memberId }),
+    ...(scopeTargetId && { scope_target_id: scopeTargetId }),
   };
   return { days, filters };
 }
@@ -208,7 +202,7 @@ async function rollup(source: SundownSource, input: RollupInput): Promise<GetPro
 }
 
 /** Lead and member ids whose name or id starts with what was typed (needs team:read; without it, none). */
-async function completeMemberId(source: SundownSource, typed: string | undefined): Promise<string[]> {
+async function completeScopeTargetId(source: SundownSource, typed: string | undefined): Promise<string[]> {
   const prefix = (typed ?? "").toLowerCase();
   let members: TeamList["members"];
   try {
@@ -234,36 +228,41 @@ function completableArgument(
 }
 
 // Prompt arguments arrive as strings; they are judged in the handler (parseArguments), so a refusal is REST's
-// invalid_parameter in REST's words rather than the SDK's zod message.
+// invalid_parameter in REST's words rather than the SDK's zod message. Names are list_reports' where it has the
+// argument. The object is loose so that a name it does not define reaches the handler, which refuses it: dropped
+// here, a misspelt filter would roll up the whole organization without a word.
 function argumentsOf(source: SundownSource) {
-  return z.object({
+  return z.looseObject({
     days: z
       .string()
       .optional()
       .meta({ description: `How many days back from now, 1 to ${ROLLUP.maxDays} (default ${ROLLUP.defaultDays}).` }),
-    member_id: completableArgument("Only the reports about this lead or member: their id from list_team.", (typed) =>
-      completeMemberId(source, typed),
-    ),
     scope: completableArgument("Only reports of this scope: org, lead or member.", (typed) =>
       reportScopeSchema.options.filter((s) => s.startsWith(typed ?? "")),
+    ),
+    scope_target_id: completableArgument(
+      "Only the reports about this lead or member: their id from list_team.",
+      (typed) => completeScopeTargetId(source, typed),
     ),
   });
 }
 
 export function registerPeriodRollup(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
+  const argsSchema = argumentsOf(source);
   server.registerPrompt(
     ROLLUP.name,
     {
       title: "Period rollup: a week's (or month's) reports",
       description:
         `Rolls up the end-of-day reports of the last days (default ${ROLLUP.defaultDays}, up to ${ROLLUP.maxDays}) ` +
-        "for the organization, one scope, or one lead or member (member_id from list_team): shipped work, slipping " +
+        "for the organization, one scope, or one lead or member (scope_target_id, an id from list_team): shipped work, slipping " +
         `work, blockers, quiet people, KPI trends and follow-ups. Attaches at most ${ROLLUP.maxReports} reports ` +
         `(${ROLLUP.maxBytes / 1000} KB) and says how to read any it left out. ${NEEDS_REPORTS_READ}`,
-      argsSchema: argumentsOf(source),
+      argsSchema,
     },
     async (args): Promise<GetPromptResult> => {
       try {
+        requireKnownNames(Object.keys(args), ROLLUP.name, Object.keys(argsSchema.shape));
         return await rollup(source, parseArguments(args, Date.now()));
       } catch (error) {
         throw toMcpError(error, ROLLUP.name, hooks);

@@ -1,5 +1,6 @@
 import type { GetPromptResult, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { requireKnownNames } from "@/lib/operations/input";
 import { reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
 import { reportUri } from "./resources";
@@ -38,16 +39,21 @@ function instructions(count: number): string {
   ].join("\n");
 }
 
+// Loose, so that an argument it does not define reaches the handler and is refused there, as list_reports refuses one.
+const leadBriefArguments = z.looseObject({ count: countArgument });
+
 export function registerLeadBrief(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
   server.registerPrompt(
     LEAD_BRIEF.name,
     {
       title: "Lead brief: blockers and slipping work",
       description: `Turns the latest end-of-day reports into a short brief for a lead: blockers, slipping work, quiet people, KPIs at risk and follow-ups. ${NEEDS_REPORTS_READ}`,
-      argsSchema: z.object({ count: countArgument }),
+      argsSchema: leadBriefArguments,
     },
-    async ({ count = LEAD_BRIEF.defaultCount }): Promise<GetPromptResult> => {
+    async (args): Promise<GetPromptResult> => {
       try {
+        requireKnownNames(Object.keys(args), LEAD_BRIEF.name, Object.keys(leadBriefArguments.shape));
+        const { count = LEAD_BRIEF.defaultCount } = args;
         const { reports: summaries } = await source.answer("list_reports", { limit: count });
         if (summaries.length === 0) {
           return {

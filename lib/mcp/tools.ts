@@ -36,16 +36,20 @@ const RENDER: { [N in KeyedOperationName]: (data: OperationOutput<N>) => string 
 
 export interface ToolDefinition extends McpTool {
   operation: KeyedOperation;
-  /** What tools/list publishes: the operation's parameters as one object, or none. */
-  input: ObjectSchema | undefined;
+  /** What tools/list publishes: the operation's parameters as one object. */
+  input: ObjectSchema;
 }
 
-/** The parameters' published schemas as a tool's input: optional where REST's are (a default applies). */
-function inputSchemaOf(operation: Operation): ObjectSchema | undefined {
+/**
+ * The parameters' published schemas as a tool's input: optional where REST's are (a default applies), and no
+ * others (`additionalProperties: false`), as parseToolArguments refuses any other name. A tool without
+ * parameters publishes an empty object that says so, rather than the SDK's open one.
+ */
+function inputSchemaOf(operation: Operation): ObjectSchema {
   const shape = Object.fromEntries(
     Object.entries(operation.parameters).map(([name, parameter]) => [name, parameter.schema]),
   );
-  return Object.keys(shape).length === 0 ? undefined : z.object(shape);
+  return z.strictObject(shape);
 }
 
 export const TOOLS: ToolDefinition[] = KEYED_OPERATIONS.map((operation) => ({
@@ -160,7 +164,7 @@ const TOOL_CONFIGS = new Map(
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input && convertedOnce(tool.input),
+      inputSchema: convertedOnce(tool.input),
       outputSchema: convertedOnce(mcpOutputSchema(tool.operation.output)),
       annotations: { title: tool.title, ...READ_ONLY_ANNOTATIONS },
     },
@@ -170,19 +174,14 @@ const TOOL_CONFIGS = new Map(
 /**
  * McpServer lists the tools, publishing their zod schemas. It would also check arguments against them before
  * any handler runs and answer "MCP error -32602: Input validation error…" in its own words; so tools/call is
- * answered here instead, by the REST parse functions (see ToolDefinition.parseArguments).
+ * answered here instead, by the REST parse functions (parseToolArguments in lib/operations/input.ts).
  */
 export function registerTools(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
   for (const tool of TOOLS) {
-    const config = TOOL_CONFIGS.get(tool)!;
     // McpServer wants a callback for each tool it lists; the same call as below, should it ever be reached.
-    if (config.inputSchema) {
-      server.registerTool(tool.name, { ...config, inputSchema: config.inputSchema }, (args) =>
-        callTool(tool, source, args as Record<string, unknown>, hooks),
-      );
-    } else {
-      server.registerTool(tool.name, { ...config, inputSchema: undefined }, () => callTool(tool, source, {}, hooks));
-    }
+    server.registerTool(tool.name, TOOL_CONFIGS.get(tool)!, (args) =>
+      callTool(tool, source, args as Record<string, unknown>, hooks),
+    );
   }
   server.server.setRequestHandler("tools/call", (request) => answerToolCall(request.params, source, hooks));
 }

@@ -117,7 +117,7 @@ const RESPONSES = {
   },
   400: errorResponse(
     "InvalidParameter",
-    "A query or path parameter is invalid (`invalid_parameter`); the message names the parameter and what it accepts.",
+    "A query or path parameter is invalid (`invalid_parameter`); the message names the parameter and what it accepts. A query parameter the operation does not define is refused the same way, its message naming it and listing the ones the operation takes.",
     {
       error: "invalid_parameter",
       message: `limit must be an integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}).`,

@@ -26,7 +26,8 @@ import {
 // this table, so adding a parameter is one edit here plus its use in lib/operations/answers.ts.
 
 /** Statuses every keyed operation can answer, besides 200: 304 (If-None-Match), 401, 405, 429, 500, 503. */
-const KEYED_STATUSES = [304, 401, 405, 429, 500, 503] as const;
+// 400 on every keyed operation: one without parameters still refuses a query parameter it does not define.
+const KEYED_STATUSES = [304, 400, 401, 405, 429, 500, 503] as const;
 
 export type Status = 200 | 304 | 400 | 401 | 403 | 404 | 405 | 429 | 500 | 503;
 
@@ -143,14 +144,14 @@ const TABLE = {
       }
     },
     output: reportListSchema,
-    statuses: [400, 403],
+    statuses: [403],
     summary: "List reports",
     description:
       "Summaries of the organization's end-of-day reports, newest first (`generated_at` descending, ties by `id` descending), " +
       "optionally for a period (`since`, `until`), a scope, one lead or member (`scope_target_id`) or words in the text (`q`), " +
       'a page at a time. Follow `next_cursor` (also in the `Link` header, rel="next") with the same filters for the next ' +
       "page; pages are stable while new reports arrive. " +
-      `\`limit\` must be a plain decimal integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max}; every parameter may be given at most once, and anything else is 400 \`invalid_parameter\` naming it.`,
+      `\`limit\` must be a plain decimal integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max}; every parameter may be given at most once; anything else, or a parameter this operation does not define, is 400 \`invalid_parameter\` naming it.`,
     brief: `report summaries, newest first, a page at a time; \`limit\` ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}), \`since\`, \`until\`, \`scope\`, \`scope_target_id\`, \`q\`, \`cursor\``,
     returns: "Report summaries, newest first, and the cursor of the next page.",
     tool: {
@@ -176,7 +177,7 @@ const TABLE = {
     scope: "reports:read",
     parameters: { id: reportIdParameter },
     output: reportSchema,
-    statuses: [400, 403, 404],
+    statuses: [403, 404],
     summary: "Get one report",
     description:
       "The full structured content of one report of the key's organization: headline, KPI status, shipped, silent, slipping and blockers. An id that is not a UUID is 400 `invalid_parameter`; a report of another organization is 404 like a missing one.",
@@ -202,7 +203,7 @@ const TABLE = {
     scope: "team:read",
     parameters: { role: roleParameter, active: activeParameter },
     output: teamListSchema,
-    statuses: [400, 403],
+    statuses: [403],
     summary: "List the team",
     description:
       "The roster of the key's organization, optionally only one `role` or only `active=true` (or `false`) members. Email addresses and chat identifiers are never included.",

@@ -4,6 +4,7 @@ import * as me from "@/app/api/v1/me/route";
 import * as report from "@/app/api/v1/reports/[id]/route";
 import * as reports from "@/app/api/v1/reports/route";
 import * as team from "@/app/api/v1/team/route";
+import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
 import { call } from "../helpers/request";
 
@@ -56,6 +57,37 @@ describe("conditional requests and caching", () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).toBe(etag);
+  });
+
+  describe("Vary on a page of a list, whose next-page Link is built from the Host", () => {
+    it.each([
+      [{}, "Authorization, X-API-Key, Host"],
+      [{ SUNDOWN_TRUST_PROXY: "1" }, "Authorization, X-API-Key, Host, X-Forwarded-Host, X-Forwarded-Proto"],
+      [{ SUNDOWN_URL: "https://sundown.example" }, "Authorization, X-API-Key"],
+    ])("with %j: %s, on the 200 and on its 304", async (env, vary) => {
+      const { key } = await mintKey();
+      await withEnv({ SUNDOWN_URL: undefined, SUNDOWN_TRUST_PROXY: undefined, VERCEL: undefined, ...env }, async () => {
+        const page = await call(reports.GET, "/api/v1/reports?limit=1", { headers: bearer(key) });
+        expect(page.status).toBe(200);
+        expect(page.headers.get("link")).toMatch(/; rel="next"$/);
+        expect(page.headers.get("vary")).toBe(vary);
+        const again = await call(reports.GET, "/api/v1/reports?limit=1", {
+          headers: { ...bearer(key), "If-None-Match": page.headers.get("etag")! },
+        });
+        expect(again.status).toBe(304);
+        expect(again.headers.get("vary")).toBe(vary);
+      });
+    });
+
+    it("the last page, without a Link, varies on the key alone", async () => {
+      const { key } = await mintKey();
+      const last = await call(reports.GET, "/api/v1/reports?limit=50&scope=org&until=1970-01-02", {
+        headers: bearer(key),
+      });
+      expect(last.status).toBe(200);
+      expect(last.headers.get("link")).toBeNull();
+      expect(last.headers.get("vary")).toBe("Authorization, X-API-Key");
+    });
   });
 
   it("GET /api/v1: public, max-age=300, with ETag and 304, and not counted against any key", async () => {

@@ -6,6 +6,7 @@ import { GET as listReports } from "@/app/api/v1/reports/route";
 import { createHistoryOrg, expectedOrder, historyReport, type HistoryOrg } from "../helpers/history-org";
 import { bearer } from "../helpers/keys";
 import { connectHistoryMcp, withHistoryMcp } from "../helpers/history-mcp";
+import { connectMcp, MCP_ERAS, rpcErrorOf } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
 
 // The period_rollup prompt over organizations of known reports, dated relative to now (the prompt reads the
@@ -77,13 +78,13 @@ describe("period_rollup", () => {
     const prompt = prompts.find((p) => p.name === "period_rollup");
     expect(prompt?.arguments).toEqual([
       expect.objectContaining({ name: "days", required: false, description: expect.stringContaining("1 to 31") }),
-      expect.objectContaining({ name: "member_id", required: false }),
       expect.objectContaining({ name: "scope", required: false }),
+      expect.objectContaining({ name: "scope_target_id", required: false }),
     ]);
   });
 
   it("attaches exactly one member's reports of the period, newest first, as REST serves them", async () => {
-    const { text, resources } = await rollup({ days: "7", member_id: aisha.toUpperCase() });
+    const { text, resources } = await rollup({ days: "7", scope_target_id: aisha.toUpperCase() });
     const keep = (r: { scope_target_id: string | null; generated_at: string }) =>
       r.scope_target_id === aisha && r.generated_at > ago(7 * 24);
     expect(idsOf(resources)).toEqual(expectedOrder(org.reports, keep));
@@ -108,7 +109,7 @@ describe("period_rollup", () => {
     expect(week.resources).toHaveLength(21);
     expect(week.text).toContain("Write a rollup of the last 7 days");
 
-    const leadDays = await rollup({ days: "3", scope: "lead", member_id: dev });
+    const leadDays = await rollup({ days: "3", scope: "lead", scope_target_id: dev });
     expect(idsOf(leadDays.resources)).toEqual(
       expectedOrder(org.reports, (r) => r.scope === "lead" && r.generated_at > ago(3 * 24)),
     );
@@ -165,7 +166,7 @@ describe("period_rollup", () => {
   });
 
   it("an empty period says so, with nothing attached", async () => {
-    const result = await client.getPrompt({ name: "period_rollup", arguments: { member_id: tom } });
+    const result = await client.getPrompt({ name: "period_rollup", arguments: { scope_target_id: tom } });
     expect(result.messages).toHaveLength(1);
     const text = (result.messages[0]!.content as { text: string }).text;
     expect(text).toMatch(new RegExp(`^Sundown has no reports about the lead or member ${tom} generated from \\S+ to`));
@@ -178,14 +179,17 @@ describe("period_rollup", () => {
     [{ days: "1e1" }, "days must be an integer from 1 to 31 (default 7)."],
     [{ days: "seven" }, "days must be an integer from 1 to 31 (default 7)."],
     [{ scope: "team" }, "rest:scope=team"],
-    [{ member_id: "dev" }, "rest:scope_target_id=dev"],
+    [{ scope_target_id: "dev" }, "rest:scope_target_id=dev"],
+    [
+      { member_id: "00000000-0000-4000-8000-000000000000" },
+      "Unknown parameter member_id: period_rollup takes days, scope, scope_target_id.",
+    ],
   ])("refuses %j as invalid params, in REST's words", async (args, expected) => {
     let message = expected;
     if (expected.startsWith("rest:")) {
       const res = await call(listReports, `/api/v1/reports?${expected.slice(5)}`, { headers: bearer(org.key) });
       expect(res.status).toBe(400);
-      // REST names its parameter scope_target_id; the prompt's argument is member_id.
-      message = (res.body.message as string).replace(/^scope_target_id/, "member_id");
+      message = res.body.message as string;
     }
     const error = await client.getPrompt({ name: "period_rollup", arguments: args }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
@@ -201,7 +205,7 @@ describe("period_rollup", () => {
     });
   });
 
-  it("completes scope and member_id (by name or id) for clients that offer completions", async () => {
+  it("completes scope and scope_target_id (by name or id) for clients that offer completions", async () => {
     const complete = async (name: string, value: string, on: Client = client) =>
       (
         await on.complete({
@@ -210,12 +214,45 @@ describe("period_rollup", () => {
         })
       ).completion.values;
     expect(await complete("scope", "l")).toEqual(["lead"]);
-    expect(await complete("member_id", "pat")).toEqual([dev]);
-    expect(await complete("member_id", aisha.slice(0, 8))).toEqual([aisha]);
-    expect(await complete("member_id", "nobody")).toEqual([]);
+    expect(await complete("scope_target_id", "pat")).toEqual([dev]);
+    expect(await complete("scope_target_id", aisha.slice(0, 8))).toEqual([aisha]);
+    expect(await complete("scope_target_id", "nobody")).toEqual([]);
     // Names need team:read: without it there is nothing to offer.
     await withHistoryMcp(org, ["reports:read"], async (reportsOnly) => {
-      expect(await complete("member_id", "pat", reportsOnly)).toEqual([]);
+      expect(await complete("scope_target_id", "pat", reportsOnly)).toEqual([]);
     });
+  });
+});
+
+describe.each(MCP_ERAS)("prompt arguments a prompt does not define, MCP %s", (era) => {
+  // Dropped, the old member_id would roll up the whole organization as if it were one person's.
+  it.each<{ name: string; args: Record<string, string>; message: string }>([
+    {
+      name: "period_rollup",
+      args: { member_id: "00000000-0000-4000-8000-000000000000" },
+      message: "Unknown parameter member_id: period_rollup takes days, scope, scope_target_id.",
+    },
+    {
+      name: "lead_brief",
+      args: { count: "3", days: "7" },
+      message: "Unknown parameter days: lead_brief takes count.",
+    },
+  ])("$name $args → -32602 invalid_parameter naming it and the prompt's own", async ({ name, args, message }) => {
+    const on = await connectMcp(bearer(org.key) as Record<string, string>, undefined, era);
+    try {
+      const error = rpcErrorOf(
+        await on.getPrompt({ name, arguments: args }).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      );
+      expect(error).toEqual({
+        code: -32602,
+        message: `invalid_parameter: ${message}`,
+        data: { error: "invalid_parameter", message },
+      });
+    } finally {
+      await on.close();
+    }
   });
 });

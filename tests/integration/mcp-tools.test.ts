@@ -190,6 +190,57 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
     });
   });
 
+  describe("MCP tool arguments a tool does not define are refused, naming them and the tool's own", () => {
+    it("publishes every input schema closed: additionalProperties false, also for whoami's empty one", async () => {
+      const { tools } = await client.listTools();
+      for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+      expect(tools.find((t) => t.name === "whoami")!.inputSchema).toMatchObject({
+        type: "object",
+        properties: {},
+        additionalProperties: false,
+      });
+    });
+
+    it.each([
+      {
+        tool: "list_reports",
+        args: { member_id: "00000000-0000-4000-8000-000000000000" },
+        text: "invalid_parameter: Unknown parameter member_id: list_reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+      },
+      {
+        tool: "list_reports",
+        args: { limit: 3, Scope: "lead" },
+        text: "invalid_parameter: Unknown parameter Scope: list_reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+      },
+      {
+        tool: "get_report",
+        args: { id: "00000000-0000-4000-8000-000000000000", format: "markdown" },
+        text: "invalid_parameter: Unknown parameter format: get_report takes id.",
+      },
+      {
+        tool: "list_team",
+        args: { roles: "lead" },
+        text: "invalid_parameter: Unknown parameter roles: list_team takes role, active.",
+      },
+      {
+        tool: "whoami",
+        args: { verbose: true },
+        text: "invalid_parameter: Unknown parameter verbose: whoami takes no parameters.",
+      },
+    ])("$tool $args → isError: $text", async ({ tool, args, text }) => {
+      const result = await client.callTool({ name: tool, arguments: args });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toBeUndefined();
+      expect(textOf(result)).toBe(text);
+    });
+
+    it("the request's _meta is no argument: the 2026-07-28 client sends one with every call", async () => {
+      const result = await client.callTool({ name: "list_reports", arguments: { limit: 1 }, _meta: { trace: "t-1" } });
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { count: number }).count).toBe(1);
+    });
+  });
+
   describe("MCP tool errors leave the server usable", () => {
     const cases: { name: string; tool: string; args: Record<string, unknown>; mentions: RegExp }[] = [
       { name: "limit 500", tool: "list_reports", args: { limit: 500 }, mentions: /limit/ },

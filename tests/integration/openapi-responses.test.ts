@@ -91,7 +91,7 @@ describe("every REST response matches the OpenAPI document", () => {
     expect(team.body.required_scope).toBe("team:read");
   });
 
-  it("400 invalid_parameter for a bad limit and a bad id; 404 not_found for a missing report", async () => {
+  it("400 invalid_parameter for a bad limit, a bad id and an unknown parameter; 404 not_found for a missing report", async () => {
     for (const limit of ["0", "51", "abc", "5.0"]) {
       check(
         "/api/v1/reports",
@@ -104,6 +104,14 @@ describe("every REST response matches the OpenAPI document", () => {
       await call(getReport, "/api/v1/reports/not-a-uuid", { headers: bearer(key) }, { id: "not-a-uuid" }),
       400,
     );
+    // A parameter the operation does not define.
+    check("/api/v1/reports", await call(listReports, "/api/v1/reports?member_id=x", { headers: bearer(key) }), 400);
+    check(
+      "/api/v1/reports/{id}",
+      await call(getReport, `/api/v1/reports/${reportId}?format=md`, { headers: bearer(key) }, { id: reportId }),
+      400,
+    );
+    check("/api/v1/team", await call(listTeam, "/api/v1/team?roles=lead", { headers: bearer(key) }), 400);
     const missing = await call(
       getReport,
       `/api/v1/reports/${MISSING_UUID}`,

@@ -218,6 +218,22 @@ describe("bad values: 400 invalid_parameter naming the parameter", () => {
   });
 });
 
+describe("a parameter list_reports does not define", () => {
+  it("is refused, not ignored: member_id is not a filter, and the message names the one that is", async () => {
+    const res = await list(`?member_id=${aisha}&limit=50`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: "invalid_parameter",
+      message:
+        "Unknown parameter member_id: GET /api/v1/reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+      request_id: res.headers.get("x-request-id"),
+    });
+    // The name it lists is the filter that was meant.
+    const meant = await list(`?scope_target_id=${aisha}&limit=50`);
+    expect(meant.body.count).toBe(20);
+  });
+});
+
 describe("GET /api/v1/team filters", () => {
   it("role and active narrow the roster", async () => {
     const leads = await call(listTeam, "/api/v1/team?role=lead", { headers: bearer(org.key) });
@@ -266,5 +282,15 @@ describe("MCP list_reports and list_team", () => {
       { role: "member" },
     );
     expect((team.structuredContent as { count: number }).count).toBe(2);
+    const guessed = await callTool(tool, source, { member_id: aisha });
+    expect(guessed).toEqual({
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text: "invalid_parameter: Unknown parameter member_id: list_reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+        },
+      ],
+    });
   });
 });

@@ -332,4 +332,12 @@ describe("responses of every route", () => {
     expect(res.body.version).toBe("1.0.0");
     expect(res.text).not.toMatch(/Acme|Globex/);
   });
+
+  it("GET /api/v1 ignores a query string: a public, cached document that caches and crawlers decorate", async () => {
+    const plain = await call(getRoot, "/api/v1");
+    const decorated = await call(getRoot, "/api/v1?utm_source=newsletter&_=1718000000");
+    expect(decorated.status).toBe(200);
+    expect(decorated.text).toBe(plain.text);
+    expect(decorated.headers.get("etag")).toBe(plain.headers.get("etag"));
+  });
 });

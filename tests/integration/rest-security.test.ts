@@ -15,6 +15,8 @@ type Route = {
   path: string;
   params: Record<string, string>;
   scope?: Scope;
+  /** The query parameters the table gives it, in the table's order. */
+  query: string[];
 };
 
 const SOME_UUID = "00000000-0000-4000-8000-000000000000";
@@ -31,7 +33,10 @@ const ROUTES: Route[] = await Promise.all(
         .map(([name]) => [name, SOME_UUID]),
     );
     const concrete = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
-    return { name: endpointOf(operation), handler: GET, path: concrete, params, scope: operation.scope };
+    const query = Object.entries(operation.parameters)
+      .filter(([, p]) => p.in === "query")
+      .map(([name]) => name);
+    return { name: endpointOf(operation), handler: GET, path: concrete, params, scope: operation.scope, query };
   }),
 );
 
@@ -111,3 +116,64 @@ describe.each(ROUTES.filter((route) => route.scope))("scope before parameters: $
     expect(res.body.required_scope).toBe(route.scope);
   });
 });
+
+describe.each(ROUTES)("unknown query parameters: $name", (route) => {
+  const takes = route.query.length > 0 ? route.query.join(", ") : "no query parameters";
+
+  it("are 400 invalid_parameter naming the unknown one and listing the known ones", async () => {
+    const { key } = await mintKey();
+    const res = await call(
+      route.handler,
+      `${route.path}?member_id=${SOME_UUID}`,
+      { headers: bearer(key) },
+      route.params,
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("ratelimit")).toMatch(/^"per-key";r=\d+;t=\d+$/);
+    expect(res.body).toEqual({
+      error: "invalid_parameter",
+      message: `Unknown parameter member_id: ${route.name} takes ${takes}.`,
+      request_id: res.headers.get("x-request-id"),
+    });
+  });
+
+  it("come after the key: without one, 401 whatever the query string", async () => {
+    const res = await call(route.handler, `${route.path}?member_id=${SOME_UUID}`, {}, route.params);
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe("unauthorized");
+  });
+});
+
+describe.each(ROUTES.filter((route) => route.scope))("unknown query parameters after the scope: $name", (route) => {
+  it("a key without the scope gets 403, not the parameter's 400", async () => {
+    const other: Scope = route.scope === "reports:read" ? "team:read" : "reports:read";
+    const { key } = await mintKey("acme", [other]);
+    const res = await call(
+      route.handler,
+      `${route.path}?member_id=${SOME_UUID}`,
+      { headers: bearer(key) },
+      route.params,
+    );
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: "insufficient_scope",
+      message: expect.stringContaining(route.scope!),
+      required_scope: route.scope,
+      request_id: res.headers.get("x-request-id"),
+    });
+  });
+});
+
+it("unknown query parameters come after the rate limit: a key over its budget gets 429, not 400", async () => {
+  const me = ROUTES.find((route) => route.name === "GET /api/v1/me")!;
+  const { key } = await mintKey();
+  const spent = await Promise.all(
+    Array.from({ length: 120 }, () => call(me.handler, me.path, { headers: bearer(key) })),
+  );
+  expect(spent.every((r) => r.status === 200)).toBe(true);
+  const res = await call(me.handler, `${me.path}?foo=1`, { headers: bearer(key) });
+  expect(res.status).toBe(429);
+  expect(res.body.error).toBe("rate_limited");
+}, 60_000);

@@ -22,7 +22,7 @@ const resolve = (node: any): any => {
 };
 
 const KEYED = {
-  "/api/v1/me": { id: "getIdentity", scope: undefined, statuses: [200, 304, 401, 405, 429, 500, 503] },
+  "/api/v1/me": { id: "getIdentity", scope: undefined, statuses: [200, 304, 400, 401, 405, 429, 500, 503] },
   "/api/v1/reports": {
     id: "listReports",
     scope: "reports:read",

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/errors";
 import { TOOLS } from "@/lib/mcp/tools";
 import { encodeCursor } from "@/lib/operations/cursor";
 import { parseRestInput, parseToolArguments, restPathOf } from "@/lib/operations/input";
-import { OPERATIONS, reportFiltersDigest } from "@/lib/operations/table";
+import { endpointOf, KEYED_OPERATIONS, OPERATIONS, reportFiltersDigest } from "@/lib/operations/table";
 
 // Each input is judged by the table's parse function, whichever surface it arrives on: REST's query string or
 // path, or an MCP tool's arguments. Same input, same answer, same message.
@@ -73,7 +73,6 @@ describe("limit", () => {
     expect(error.code).toBe("invalid_parameter");
     expect(error.message).toContain("only once");
   });
-  it("ignores unrelated parameters", () => expect(limitOf("foo=bar&limit=3")).toBe(3));
 });
 
 describe("limit as a JSON value (MCP's list_reports argument)", () => {
@@ -124,11 +123,86 @@ describe("report id", () => {
 
   it("is published in tools/list as a schema that accepts every id the parse function accepts", () => {
     const tool = TOOLS.find((t) => t.name === "get_report")!;
-    const validate = new Ajv2020({ strict: false }).compile(z.toJSONSchema(tool.input!));
+    const validate = new Ajv2020({ strict: false }).compile(z.toJSONSchema(tool.input));
     for (const id of ["12345678-1234-1234-1234-123456789012", "3F2B6C1E-8A4D-4E2F-9B7A-1C2D3E4F5A6B"]) {
       expect(validate({ id }), id).toBe(true);
     }
     expect(validate({ id: "nope" })).toBe(false);
+  });
+});
+
+describe("names an operation does not define: refused on both surfaces, naming them and the known ones", () => {
+  const LIST_REPORTS_TAKES = "limit, since, until, scope, scope_target_id, q, cursor";
+
+  it.each([
+    [
+      "member_id=3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b",
+      `Unknown parameter member_id: GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`,
+    ],
+    ["foo=bar&limit=3", `Unknown parameter foo: GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
+    // Before any value is judged: the misspelt name is the likelier mistake.
+    ["limit=banana&Limit=3", `Unknown parameter Limit: GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
+    ["limit=3&api_key=sdn_sk_x", `Unknown parameter api_key: GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
+    ["=x", `Unknown parameter "": GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
+    [`${"n".repeat(70)}=1`, `Unknown parameter "${"n".repeat(64)}": GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
+    ["a%22b=1", `Unknown parameter "a\\"b": GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
+  ])("REST list_reports ?%s", (query, message) => {
+    const error = refusal(() => parseRestInput(OPERATIONS.list_reports, new URLSearchParams(query), {}));
+    expect([error.code, error.status, error.message]).toEqual(["invalid_parameter", 400, message]);
+  });
+
+  it("REST: a path parameter is no query parameter, and an operation without any refuses every name", () => {
+    const id = "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b";
+    expect(refusal(() => parseRestInput(OPERATIONS.get_report, new URLSearchParams(`id=${id}`), { id })).message).toBe(
+      "Unknown parameter id: GET /api/v1/reports/{id} takes no query parameters.",
+    );
+    expect(refusal(() => parseRestInput(OPERATIONS.identity, new URLSearchParams("foo=1"), {})).message).toBe(
+      "Unknown parameter foo: GET /api/v1/me takes no query parameters.",
+    );
+    expect(refusal(() => parseRestInput(OPERATIONS.team, new URLSearchParams("roles=lead"), {})).message).toBe(
+      "Unknown parameter roles: GET /api/v1/team takes role, active.",
+    );
+    expect(parseRestInput(OPERATIONS.identity, new URLSearchParams(""), {})).toEqual({});
+  });
+
+  it("MCP: a tool argument is named in the tool's terms, with the tool's arguments", () => {
+    const message = (name: keyof typeof OPERATIONS, args: Record<string, unknown>) =>
+      refusal(() => parseToolArguments(OPERATIONS[name], args)).message;
+    expect(message("list_reports", { member_id: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b" })).toBe(
+      `Unknown parameter member_id: list_reports takes ${LIST_REPORTS_TAKES}.`,
+    );
+    expect(message("identity", { foo: 1 })).toBe("Unknown parameter foo: whoami takes no parameters.");
+    expect(message("get_report", { id: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b", full: true })).toBe(
+      "Unknown parameter full: get_report takes id.",
+    );
+    expect(message("team", JSON.parse('{"__proto__": {"role": "lead"}}'))).toBe(
+      "Unknown parameter __proto__: list_team takes role, active.",
+    );
+  });
+
+  it("lists exactly the table's parameters, for every keyed operation on both surfaces", () => {
+    for (const operation of KEYED_OPERATIONS) {
+      const parameters = Object.entries(operation.parameters);
+      const names = parameters.map(([name]) => name);
+      const query = parameters.filter(([, parameter]) => parameter.in === "query").map(([name]) => name);
+      const rest = refusal(() => parseRestInput(operation, new URLSearchParams("unknown=1"), {}));
+      expect(rest.message).toBe(
+        `Unknown parameter unknown: ${endpointOf(operation)} takes ${query.join(", ") || "no query parameters"}.`,
+      );
+      const tool = refusal(() => parseToolArguments(operation, { unknown: 1 }));
+      expect(tool.message).toBe(
+        `Unknown parameter unknown: ${operation.tool!.name} takes ${names.join(", ") || "no parameters"}.`,
+      );
+    }
+  });
+
+  it("are published: every tool's input schema allows no other property", () => {
+    for (const tool of TOOLS) {
+      expect(z.toJSONSchema(tool.input, { io: "input" }), tool.name).toMatchObject({
+        type: "object",
+        additionalProperties: false,
+      });
+    }
   });
 });
 
