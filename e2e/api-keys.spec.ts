@@ -104,7 +104,11 @@ test.describe("API keys as a founder", () => {
 
     await keys.name.fill("x".repeat(64));
     await keys.scope("team:read").check();
+    // "On a date…" without a date is a missing date, never a key that does not expire.
     await keys.expires.fill("");
+    await keys.create.click();
+    await expect(page.getByText("Choose a date, or choose never for a key that does not expire.")).toBeVisible();
+    await keys.expiry.selectOption("never");
     await keys.create.click();
     await expect(keys.secret).toHaveValue(/^sdn_sk_/);
   });
