@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "@/lib/discovery/api-catalog";
 import { apiCatalogLink, buildApiRoot } from "@/lib/discovery/api-root";
 import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { resetEnvCache } from "@/lib/env";
+import { DISCOVERY_MAX_AGE_SECONDS } from "@/lib/mcp/server-card";
 import { apiRootSchema } from "@/lib/schemas/api-root";
 
 const BASE = "https://sundown.acme.test";
@@ -67,5 +69,15 @@ describe("llms.txt", () => {
       "Errors and limits",
       "Docs",
     ]);
+  });
+});
+
+describe("what docs/api.md says of the discovery documents' caching", () => {
+  it("names the lifetimes the routes send: five minutes, and the MCP cards' and AI catalog's", () => {
+    const page = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+    expect(page).toContain("five minutes (`Cache-Control: public, max-age=300`)");
+    expect(page).toContain(
+      `the MCP server cards and the AI catalog that points at them: an hour (\`max-age=${DISCOVERY_MAX_AGE_SECONDS}\`)`,
+    );
   });
 });
