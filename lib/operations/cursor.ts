@@ -23,7 +23,12 @@ export interface Cursor {
 
 const VERSION = 1;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const FORMAT = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{22})$/;
+const PAYLOAD_MAX_LENGTH = 400;
+const SIGNATURE_LENGTH = 22;
+const FORMAT = new RegExp(`^([A-Za-z0-9_-]{1,${PAYLOAD_MAX_LENGTH}})\\.([A-Za-z0-9_-]{${SIGNATURE_LENGTH}})$`);
+/** The cursor's shape and longest length, for typed clients to check before sending (OpenAPI, tool schemas). */
+export const CURSOR_PATTERN = FORMAT.source;
+export const CURSOR_MAX_LENGTH = PAYLOAD_MAX_LENGTH + 1 + SIGNATURE_LENGTH;
 
 let signingKey: Buffer | undefined;
 

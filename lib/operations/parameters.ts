@@ -3,8 +3,8 @@ import { ApiError } from "@/lib/errors";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 import { REPORT_LIMIT, reportLimitSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import { memberRoleSchema } from "@/lib/schemas/team";
-import { decodeCursor, type Cursor } from "./cursor";
 import { INSTANT_RANGE_TEXT, isInInstantRange } from "@/lib/schemas/instant";
+import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, decodeCursor, type Cursor } from "./cursor";
 
 // The inputs of the operations. Each is judged by one function, `parse`, whether it arrives in a REST query
 // string or path, or as an MCP tool argument, so the same input gets the same answer and message everywhere.
@@ -86,8 +86,11 @@ export function synopsisOf(name: string, parameter: Parameter<unknown>): string 
 // ---- Report history: period, scope, member, search, pages (GET /api/v1/reports, list_reports) ----
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const TIME_OF_DAY = String.raw`\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})`;
+const DATE_TIME = new RegExp(String.raw`^(\d{4})-(\d{2})-(\d{2})T${TIME_OF_DAY}$`);
 const DAY_MS = 86_400_000;
+/** Either form, as one pattern for the published schemas (the calendar and the range are parse()'s to check). */
+const PERIOD_BOUND_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}(T${TIME_OF_DAY})?$`;
 
 /** Milliseconds of a calendar date at 00:00 UTC, or undefined for a date that does not exist (2026-02-30). */
 function utcDay(year: string, month: string, day: string): number | undefined {
@@ -118,6 +121,7 @@ function periodBound(name: "since" | "until"): Parameter<string | undefined> {
       .meta({
         description: `${name === "since" ? "Oldest" : "Newest"} generated_at to include (inclusive): a date (a whole UTC day) or a date-time with a zone.`,
         examples: ["2026-11-16", "2026-11-16T09:00:00+01:00"],
+        pattern: PERIOD_BOUND_PATTERN,
       }),
     optional: true,
     accepts: "date or date-time",
@@ -220,7 +224,13 @@ export const CURSOR_RULE = "cursor must be the next_cursor of a previous page of
 
 export const cursorParameter: Parameter<Cursor | undefined> = {
   in: "query",
-  schema: z.string().optional().meta({ description: "The next_cursor of the previous page, with the same filters." }),
+  // Shape and length as metadata only: the published schema lets typed clients check, while parse() keeps
+  // the refusal and its message the same on every surface.
+  schema: z.string().optional().meta({
+    description: "The next_cursor of the previous page, with the same filters.",
+    pattern: CURSOR_PATTERN,
+    maxLength: CURSOR_MAX_LENGTH,
+  }),
   optional: true,
   accepts: "next_cursor",
   rule: CURSOR_RULE,

@@ -164,6 +164,23 @@ describe("OpenAPI document", () => {
     expect(parameters[3].schema).toMatchObject({ type: "string", enum: ["org", "lead", "member"] });
     expect(parameters[4].schema).toMatchObject({ type: "string", format: "uuid" });
     expect(parameters[1].schema.examples).toContain("2026-11-16");
+    // Typed clients and mock servers can pre-check what the server would refuse: the shapes of since, until and
+    // cursor, and the cursor's length, each agreeing with what the server accepts.
+    const schemaOf = (name: string) => parameters.find((p: { name: string }) => p.name === name).schema;
+    for (const name of ["since", "until"]) {
+      const pattern = new RegExp(schemaOf(name).pattern);
+      for (const good of ["2026-11-16", "2026-11-16T09:00:00+01:00", "2026-11-16T09:00Z", "2026-11-16T09:00:00.123Z"]) {
+        expect(pattern.test(good), good).toBe(true);
+      }
+      for (const bad of ["yesterday", "2026-11-16T09:00:00", "16/11/2026", "2026-11-16T09:00:00.1234Z"]) {
+        expect(pattern.test(bad), bad).toBe(false);
+      }
+    }
+    const cursor = schemaOf("cursor");
+    expect(cursor.maxLength).toBe(423);
+    const cursorPattern = new RegExp(cursor.pattern);
+    expect(cursorPattern.test(`${"a".repeat(400)}.${"b".repeat(22)}`)).toBe(true);
+    expect(cursorPattern.test("abc")).toBe(false);
     expect(
       op("/api/v1/team").parameters.map((p: { name: string; schema: { type: string } }) => [p.name, p.schema.type]),
     ).toEqual([
