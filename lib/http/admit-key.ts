@@ -47,7 +47,6 @@ export interface Admitted {
 
 export async function admitKey(request: Request, context: RequestContext, needs: KeyNeeds = {}): Promise<Admitted> {
   const admitted = await countingFailedAttempts(request, () => verifyWithinBudget(request, context, needs));
-  scheduleKeyUse(admitted.key);
   return admitted;
 }
 
@@ -69,6 +68,7 @@ async function verifyWithinBudget(request: Request, context: RequestContext, nee
   const known = knownKey(hashedKey);
   if (known === undefined) {
     const { key } = await verifyKeyHash(hashedKey, { now });
+    scheduleKeyUse(key);
     requireWithinBudget(key, await keyLimiter().limit(key.id), context);
     requireScope(key, needs.scope);
     const mayRead = needs.read && hasScope(key.scopes, needs.readScope ?? needs.scope);
@@ -78,6 +78,7 @@ async function verifyWithinBudget(request: Request, context: RequestContext, nee
   // The read travels with the lookup only when it will be answered: within budget and with the scope.
   const mayRead = budget.success && hasScope(known.scopes, needs.readScope ?? needs.scope);
   const verified = await verifyKeyHash(hashedKey, { read: mayRead ? needs.read : undefined, now });
+  scheduleKeyUse(verified.key);
   requireWithinBudget(verified.key, budget, context);
   requireScope(verified.key, needs.scope);
   return verified;
@@ -131,7 +132,10 @@ function bearerChallenge(headers: Headers): Record<string, string> {
   return { "WWW-Authenticate": presented ? 'Bearer realm="sundown", error="invalid_token"' : 'Bearer realm="sundown"' };
 }
 
-/** Refreshes last_used_at off the response's critical path. */
+/**
+ * Refreshes last_used_at off the response's critical path, for every request a working key made: also one refused
+ * for its scope or its rate limit, which the usage counts show too (a key "never used" must not have requests).
+ */
 function scheduleKeyUse(key: VerifiedKey): void {
   if (!key.needsTouch) return;
   const write = () =>

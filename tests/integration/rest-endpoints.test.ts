@@ -270,6 +270,16 @@ describe("revocation and expiry", () => {
     const second = (await db.apiKey.findUnique({ where: { id: k.id }, select: { lastUsedAt: true } }))!.lastUsedAt;
     expect(second).toEqual(first);
   });
+
+  it("a key whose only request was refused for its scope is not 'never used'", async () => {
+    const k = await mintKey("acme", ["team:read"]);
+    const db = await getDb();
+    const res = await call(listReports, "/api/v1/reports", { headers: bearer(k.key) });
+    expect(res.status).toBe(403);
+    await expect
+      .poll(async () => (await db.apiKey.findUnique({ where: { id: k.id }, select: { lastUsedAt: true } }))?.lastUsedAt)
+      .toBeInstanceOf(Date);
+  });
 });
 
 describe("responses of every route", () => {
