@@ -72,6 +72,9 @@ const envSchema = z.object({
   SUNDOWN_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("sundown-demo"),
   SUNDOWN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
   SUNDOWN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  // How long a request waits on the shared rate-limit store before it is counted in memory instead (unset: the
+  // limiter's default, lib/ratelimit/limiter.ts).
+  SUNDOWN_RATE_LIMIT_STORE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).optional(),
   SUNDOWN_TRUST_PROXY: flag,
   // Requests per key per day for the settings page and `keys list` (lib/usage/); off, nothing is counted.
   SUNDOWN_KEY_USAGE: flagDefaultOn,

@@ -20,7 +20,10 @@ export interface RateLimitResult {
   reset: number;
 }
 
-/** How long a Redis call may keep this process waiting before the request is limited in memory instead. */
+/**
+ * How long a Redis call may keep this process waiting before the request is limited in memory instead, unless
+ * configured (SUNDOWN_RATE_LIMIT_STORE_TIMEOUT_MS: a store in a far region needs more).
+ */
 const STORE_TIMEOUT_MS = 100;
 /** Upper bound on that wait in wall time, for a process too busy to ever sit idle. */
 const STORE_MAX_WAIT_MS = 1_000;
@@ -69,8 +72,8 @@ export class StoreHealth {
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 class StoreTimeoutError extends Error {
-  constructor() {
-    super(`no answer within ${STORE_TIMEOUT_MS} ms`);
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
     this.name = "StoreTimeoutError";
   }
 }
@@ -98,7 +101,7 @@ async function settleWithin<T>(work: Promise<T>, ms: number, maxMs: number): Pro
     await Promise.race([tracked, new Promise<void>((resolve) => (timer = setTimeout(resolve, left)))]);
     clearTimeout(timer);
   }
-  return outcome ?? { ok: false, error: new StoreTimeoutError() };
+  return outcome ?? { ok: false, error: new StoreTimeoutError(ms) };
 }
 
 /**
@@ -109,13 +112,16 @@ async function settleWithin<T>(work: Promise<T>, ms: number, maxMs: number): Pro
 export class PolicyLimiter {
   private readonly memory: MemorySlidingLog;
   private readonly remote?: { store: RemoteStore; health: StoreHealth; log: RedisSlidingLog };
+  private readonly timeoutMs: number;
 
   constructor(
     readonly policy: RateLimitPolicy,
     remote?: { store: RemoteStore; health: StoreHealth },
+    { storeTimeoutMs = STORE_TIMEOUT_MS }: { storeTimeoutMs?: number } = {},
   ) {
     const windowMs = policy.windowSeconds * 1000;
     this.memory = new MemorySlidingLog(policy.limit, windowMs);
+    this.timeoutMs = storeTimeoutMs;
     if (remote) {
       const log = new RedisSlidingLog(remote.store.redis, `sundown:${policy.prefix}`, policy.limit, windowMs);
       this.remote = { ...remote, log };
@@ -143,8 +149,8 @@ export class PolicyLimiter {
       return this.memory.release(identifier, Number(counted.entry));
     const outcome = await settleWithin(
       this.remote!.log.release(identifier, counted.entry),
-      STORE_TIMEOUT_MS,
-      STORE_MAX_WAIT_MS,
+      this.timeoutMs,
+      Math.max(STORE_MAX_WAIT_MS, this.timeoutMs),
     );
     if (!outcome.ok) this.remote!.health.failed(outcome.error);
   }
@@ -155,8 +161,8 @@ export class PolicyLimiter {
       const member = newLogMember();
       const outcome = await settleWithin(
         remote.log.apply(operation, identifier, undefined, member),
-        STORE_TIMEOUT_MS,
-        STORE_MAX_WAIT_MS,
+        this.timeoutMs,
+        Math.max(STORE_MAX_WAIT_MS, this.timeoutMs),
       );
       if (outcome.ok) {
         remote.health.succeeded();

@@ -31,11 +31,13 @@ function remoteStore(): { store: RemoteStore; health: StoreHealth } | undefined 
 /** A limiter for one policy, built once per policy and store and reused by every request. */
 export function createRateLimiter(policy: RateLimitPolicy): PolicyLimiter {
   const limiters = (registry.__sundownRateLimiters ??= new Map());
-  const store = readStoreConfig(getEnv());
-  const id = `${storeId(store)}|${policy.prefix}|${policy.limit}|${policy.windowSeconds}`;
+  const env = getEnv();
+  const store = readStoreConfig(env);
+  const storeTimeoutMs = env.SUNDOWN_RATE_LIMIT_STORE_TIMEOUT_MS;
+  const id = `${storeId(store)}|${storeTimeoutMs ?? ""}|${policy.prefix}|${policy.limit}|${policy.windowSeconds}`;
   let limiter = limiters.get(id);
   if (!limiter) {
-    limiter = new PolicyLimiter(policy, remoteStore());
+    limiter = new PolicyLimiter(policy, remoteStore(), { storeTimeoutMs });
     limiters.set(id, limiter);
   }
   return limiter;

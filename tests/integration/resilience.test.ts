@@ -13,7 +13,13 @@ import { startUpstashTranslator, type UpstashTranslator } from "../helpers/upsta
 // the API keeps answering, limits per instance in memory meanwhile, says so once in the log, and
 // counts in the store again once it is back.
 
-const STORE_ENV = ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "SUNDOWN_LOG_LEVEL"] as const;
+const STORE_ENV = [
+  "REDIS_URL",
+  "UPSTASH_REDIS_REST_URL",
+  "UPSTASH_REDIS_REST_TOKEN",
+  "SUNDOWN_LOG_LEVEL",
+  "SUNDOWN_RATE_LIMIT_STORE_TIMEOUT_MS",
+] as const;
 const saved = Object.fromEntries(STORE_ENV.map((name) => [name, process.env[name]]));
 
 let redis: ThrowawayRedis;
@@ -42,7 +48,8 @@ afterAll(async () => {
 });
 
 function useStore(env: Partial<Record<(typeof STORE_ENV)[number], string>>) {
-  Object.assign(process.env, env, { SUNDOWN_LOG_LEVEL: "info" });
+  // Generous: only an outage may send requests to memory here, never a store slowed by a loaded machine.
+  Object.assign(process.env, env, { SUNDOWN_LOG_LEVEL: "info", SUNDOWN_RATE_LIMIT_STORE_TIMEOUT_MS: "5000" });
   resetEnvCache();
 }
 

@@ -166,6 +166,18 @@ describe("PolicyLimiter fallback", () => {
     expect(result).toMatchObject({ success: true, store: "memory-fallback", limit: 2, remaining: 1 });
   });
 
+  it("waits as long as configured: a store answering in 300 ms is used with a 1 s timeout, not with the default", async () => {
+    const slow = () => fakeStore(() => new Promise((resolve) => setTimeout(() => resolve([1, 0, 42_000]), 300)));
+    const patient = new PolicyLimiter(
+      policy,
+      { store: slow(), health: new StoreHealth("redis") },
+      { storeTimeoutMs: 1_000 },
+    );
+    expect(await patient.limit("id")).toMatchObject({ store: "redis" });
+    const hasty = new PolicyLimiter(policy, { store: slow(), health: new StoreHealth("redis") });
+    expect(await hasty.limit("id")).toMatchObject({ store: "memory-fallback" });
+  });
+
   it("uses the store's answer when it comes in time, its reset counted from this instance's clock", async () => {
     const store = fakeStore(async () => [0, 0, 42_000]);
     const limiter = new PolicyLimiter(policy, { store, health: new StoreHealth("redis") });
