@@ -9,23 +9,30 @@ import { sumDays, type KeyUsage, type UsageTotals } from "@/lib/usage/totals";
 const USAGE_WINDOW_DAYS = 30;
 
 // One statement for the whole batch, added to what is stored: several instances flushing the same key and day sum.
-// The join drops counts of a key deleted since it was counted (its organization was deleted), so they cannot fail
-// the batch.
+// The batch's id is claimed first, in the same statement: a batch already claimed (written before, its reply lost)
+// adds nothing. Claims older than a day go in the same statement. The join drops counts of a key deleted since it
+// was counted (its organization was deleted), so they cannot fail the batch.
 const addUsage: Statement = {
   name: "key-usage-add",
-  text: `INSERT INTO api_key_usage (api_key_id, organization_id, day, successes, client_errors, rate_limited)
+  text: `WITH claimed AS (
+      INSERT INTO api_key_usage_batches (id) VALUES ($7::uuid) ON CONFLICT (id) DO NOTHING RETURNING id
+    ), expired AS (
+      DELETE FROM api_key_usage_batches WHERE applied_at < now() - interval '1 day'
+    )
+    INSERT INTO api_key_usage (api_key_id, organization_id, day, successes, client_errors, rate_limited)
     SELECT u.api_key_id, u.organization_id, u.day, u.successes, u.client_errors, u.rate_limited
     FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::int[], $5::int[], $6::int[])
       AS u(api_key_id, organization_id, day, successes, client_errors, rate_limited)
     JOIN api_keys k ON k.id = u.api_key_id AND k.organization_id = u.organization_id
+    WHERE EXISTS (SELECT 1 FROM claimed)
     ON CONFLICT (api_key_id, day) DO UPDATE SET
       successes = api_key_usage.successes + EXCLUDED.successes,
       client_errors = api_key_usage.client_errors + EXCLUDED.client_errors,
       rate_limited = api_key_usage.rate_limited + EXCLUDED.rate_limited`,
 };
 
-/** Adds these counts to the stored ones (each key and day at most once in `counts`). */
-export async function addKeyUsage(counts: UsageCount[]): Promise<void> {
+/** Adds these counts to the stored ones (each key and day at most once in `counts`), once per `batchId`. */
+export async function addKeyUsage(counts: UsageCount[], batchId: string): Promise<void> {
   if (counts.length === 0) return;
   await (
     await getSql()
@@ -36,6 +43,7 @@ export async function addKeyUsage(counts: UsageCount[]): Promise<void> {
     counts.map((c) => c.successes),
     counts.map((c) => c.client_errors),
     counts.map((c) => c.rate_limited),
+    batchId,
   ]);
 }
 

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+
 // Per-key request counts, held in memory and handed to the database in batches: a request only adds to a Map, and
 // a flush (about once a minute) writes what accumulated in one statement. The counts a flush writes are added to
 // what is stored, never written over it, so several instances sum and a crash loses at most the unflushed minute.
@@ -17,8 +19,11 @@ export interface UsageCount {
 }
 
 export interface UsageCounterOptions {
-  /** Adds the counts to the stored ones; throws when nothing was written. */
-  write: (counts: UsageCount[]) => Promise<void>;
+  /**
+   * Adds the counts to the stored ones, once per `batchId`: a batch written again under the same id (its first
+   * write's reply was lost after the database had committed it) adds nothing. Throws when it cannot tell.
+   */
+  write: (counts: UsageCount[], batchId: string) => Promise<void>;
   /** How old the last flush must be before `isFlushDue` says so. */
   intervalMs?: number;
   now?: () => number;
@@ -36,8 +41,15 @@ export function utcDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
+/** A batch whose write failed, kept whole under its id to be written again as it was. */
+interface UnconfirmedBatch {
+  id: string;
+  counts: UsageCount[];
+}
+
 export class UsageCounter {
   private pending = new Map<string, UsageCount>();
+  private unconfirmed: UnconfirmedBatch[] = [];
   private flushing: Promise<void> | undefined;
   private lastFlushAt: number;
   /** Requests not counted because `maxEntries` key-days were already held. */
@@ -69,13 +81,14 @@ export class UsageCounter {
 
   /** Whether something is waiting and the last flush is at least an interval old. */
   isFlushDue(): boolean {
-    return this.pending.size > 0 && !this.flushing && this.now() - this.lastFlushAt >= this.intervalMs;
+    return this.size > 0 && !this.flushing && this.now() - this.lastFlushAt >= this.intervalMs;
   }
 
   /**
    * Writes what has accumulated. The map is swapped out first, so requests counted during the write go to the
-   * next flush; if the write fails, its counts are merged back to be written next time. One flush at a time: a
-   * call during a flush waits for it.
+   * next flush. A batch whose write fails is kept as it was, under its id, and written again first next time:
+   * never merged into newer counts, so a write that did commit (its reply lost) is not added twice. One flush
+   * at a time: a call during a flush waits for it.
    */
   flush(): Promise<void> {
     this.flushing ??= this.flushOnce().finally(() => {
@@ -84,32 +97,22 @@ export class UsageCounter {
     return this.flushing;
   }
 
-  /** Key-days waiting to be written. */
+  /** Key-days waiting to be written, in new counts and in batches to write again. */
   get size(): number {
-    return this.pending.size;
+    return this.pending.size + this.unconfirmed.reduce((sum, batch) => sum + batch.counts.length, 0);
   }
 
   private async flushOnce(): Promise<void> {
     this.lastFlushAt = this.now();
-    if (this.pending.size === 0) return;
-    const batch = this.pending;
-    this.pending = new Map();
-    try {
-      await this.write([...batch.values()]);
-    } catch (error) {
-      this.mergeBack(batch);
-      throw error;
+    if (this.pending.size > 0) {
+      this.unconfirmed.push({ id: randomUUID(), counts: [...this.pending.values()] });
+      this.pending = new Map();
     }
-  }
-
-  private mergeBack(batch: Map<string, UsageCount>): void {
-    for (const count of batch.values()) {
-      const entry = this.entry(count.apiKeyId, count.organizationId, count.day);
-      if (!entry) {
-        this.dropped += count.successes + count.client_errors + count.rate_limited;
-        continue;
-      }
-      for (const outcome of USAGE_OUTCOMES) entry[outcome] += count[outcome];
+    // Oldest first; the first failure leaves it and every later batch for the next flush.
+    while (this.unconfirmed.length > 0) {
+      const batch = this.unconfirmed[0]!;
+      await this.write(batch.counts, batch.id);
+      this.unconfirmed.shift();
     }
   }
 
@@ -117,7 +120,7 @@ export class UsageCounter {
     const id = `${apiKeyId}/${day}`;
     let entry = this.pending.get(id);
     if (!entry) {
-      if (this.pending.size >= this.maxEntries) return undefined;
+      if (this.size >= this.maxEntries) return undefined;
       entry = { apiKeyId, organizationId, day, successes: 0, client_errors: 0, rate_limited: 0 };
       this.pending.set(id, entry);
     }

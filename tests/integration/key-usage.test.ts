@@ -6,7 +6,7 @@ import { GET as listReports } from "@/app/api/v1/reports/route";
 import { revokeApiKey } from "@/lib/data/api-keys";
 import { addKeyUsage, listKeyUsage, usageWindow } from "@/lib/data/key-usage";
 import { flushKeyUsage } from "@/lib/usage/record-key-request";
-import { utcDay } from "@/lib/usage/counter";
+import { UsageCounter, utcDay } from "@/lib/usage/counter";
 import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
 import { call } from "../helpers/request";
@@ -98,9 +98,38 @@ describe("stored usage", () => {
       rate_limited: 1,
     };
     const gone = { ...counts, apiKeyId: randomUUID() };
-    await addKeyUsage([counts, gone]);
-    await addKeyUsage([counts]);
+    await addKeyUsage([counts, gone], randomUUID());
+    await addKeyUsage([counts], randomUUID());
     expect(await todayOf(id, organization.id)).toEqual({ date: day, successes: 10, client_errors: 4, rate_limited: 2 });
+  });
+
+  it("a batch written again under its id (its first reply lost after the commit) is not added twice", async () => {
+    const { id, organization } = await mintKey();
+    const day = utcDay(Date.now());
+    const batch = [
+      { apiKeyId: id, organizationId: organization.id, day, successes: 10, client_errors: 0, rate_limited: 0 },
+    ];
+    const batchId = randomUUID();
+    await addKeyUsage(batch, batchId);
+    await addKeyUsage(batch, batchId);
+    expect(await todayOf(id, organization.id)).toEqual({ date: day, successes: 10, client_errors: 0, rate_limited: 0 });
+  });
+
+  it("a flush whose write committed but whose reply was lost counts its requests once", async () => {
+    const { id, organization } = await mintKey();
+    let replies = 0;
+    const counter = new UsageCounter({
+      write: async (counts, batchId) => {
+        await addKeyUsage(counts, batchId);
+        // The first reply is lost on the way back: the database has the batch, the instance does not know.
+        if (replies++ === 0) throw new Error("Connection terminated unexpectedly");
+      },
+    });
+    for (let i = 0; i < 10; i++) counter.record(id, organization.id, "successes");
+    await expect(counter.flush()).rejects.toThrow("Connection terminated");
+    counter.record(id, organization.id, "successes");
+    await counter.flush();
+    expect((await todayOf(id, organization.id)).successes).toBe(11);
   });
 
   it("reads the last 30 UTC days of each key, zero-filled, without other days or other organizations' counts", async () => {
@@ -118,13 +147,16 @@ describe("stored usage", () => {
       client_errors: 0,
       rate_limited: 0,
     });
-    await addKeyUsage([
-      at(id, organization.id, "2026-03-01", 100),
-      at(id, organization.id, "2026-03-02", 1),
-      at(id, organization.id, "2026-03-31", 2),
-      at(id, organization.id, "2026-04-01", 300),
-      at(other.id, other.organization.id, "2026-03-15", 7),
-    ]);
+    await addKeyUsage(
+      [
+        at(id, organization.id, "2026-03-01", 100),
+        at(id, organization.id, "2026-03-02", 1),
+        at(id, organization.id, "2026-03-31", 2),
+        at(id, organization.id, "2026-04-01", 300),
+        at(other.id, other.organization.id, "2026-03-15", 7),
+      ],
+      randomUUID(),
+    );
     const neverUsed = await mintKey();
     const usageOf = await listKeyUsage(organization.id, now);
     const days = usageOf(id).days;

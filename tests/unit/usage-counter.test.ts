@@ -9,11 +9,12 @@ const ORG = "0a0a0a0a-0000-4000-8000-000000000000";
 /** A counter on a clock the test moves, writing into `written` (or failing while `failing` is set). */
 function counterOnClock(start: string, options: { maxEntries?: number } = {}) {
   const clock = { now: Date.parse(start) };
-  const state = { failing: false, written: [] as UsageCount[][] };
+  const state = { failing: false, written: [] as UsageCount[][], batchIds: [] as string[] };
   const counter = new UsageCounter({
     now: () => clock.now,
     maxEntries: options.maxEntries,
-    write: async (counts) => {
+    write: async (counts, batchId) => {
+      state.batchIds.push(batchId);
       if (state.failing) throw new Error("database unreachable");
       state.written.push(structuredClone(counts));
     },
@@ -76,19 +77,27 @@ describe("UsageCounter", () => {
     expect(slow.size).toBe(0);
   });
 
-  it("keeps the counts of a failed write and adds them to the next one", async () => {
+  it("writes a failed batch again as it was, under the same id, before the counts that came after it", async () => {
     const { counter, state } = counterOnClock("2026-11-20T12:00:00Z");
     counter.record(KEY, ORG, "successes");
     counter.record(KEY, ORG, "rate_limited");
     state.failing = true;
     await expect(counter.flush()).rejects.toThrow("database unreachable");
+    // A second failure keeps the same batch and id (it may have committed: the database decides by its id).
+    await expect(counter.flush()).rejects.toThrow("database unreachable");
     counter.record(KEY, ORG, "successes");
     counter.record(KEY, ORG, "client_errors");
+    expect(counter.size).toBe(2);
     state.failing = false;
     await counter.flush();
     expect(state.written).toEqual([
-      [{ apiKeyId: KEY, organizationId: ORG, day: "2026-11-20", successes: 2, client_errors: 1, rate_limited: 1 }],
+      [{ apiKeyId: KEY, organizationId: ORG, day: "2026-11-20", successes: 1, client_errors: 0, rate_limited: 1 }],
+      [{ apiKeyId: KEY, organizationId: ORG, day: "2026-11-20", successes: 1, client_errors: 1, rate_limited: 0 }],
     ]);
+    const [failed, failedAgain, retried, next] = state.batchIds;
+    expect([failedAgain, retried]).toEqual([failed, failed]);
+    expect(next).not.toBe(failed);
+    expect(counter.size).toBe(0);
   });
 
   it("holds at most maxEntries key-days, counting what it had to drop", async () => {
