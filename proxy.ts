@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { nextAuthCsrfToken } from "@/lib/auth/next-auth";
 import { isCrossSiteServerAction } from "@/lib/http/cross-site-action";
 import { ApiError } from "@/lib/errors";
 import { readRequestId } from "@/lib/http/request-id";
@@ -8,9 +9,12 @@ import { errorResponse } from "@/lib/http/responses";
 // - Every page refuses a cross-site server-action POST with a 403 before Next turns it into a 500.
 // - The signed-in pages (key settings, sign-in form) must never be framed by another site (a framed
 //   "Revoke key" button is a clickjacking target), and never be kept by shared caches.
+// - The sign-in form posts to next-auth even without JavaScript, and so needs next-auth's CSRF cookie: it is
+//   issued here because a page cannot set cookies (lib/auth/next-auth.ts nextAuthCsrfToken).
 const PRIVATE_PAGES = /^\/(signin|settings)(\/|$)/;
+const SIGN_IN_PAGE = "/signin";
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   if (isCrossSiteServerAction(request)) {
     const requestId = readRequestId(request.headers);
     const refusal = errorResponse(
@@ -20,12 +24,14 @@ export function proxy(request: NextRequest) {
     refusal.headers.set("X-Request-Id", requestId);
     return refusal;
   }
+  const { pathname } = request.nextUrl;
   const response = NextResponse.next();
-  if (!PRIVATE_PAGES.test(request.nextUrl.pathname)) return response;
+  if (!PRIVATE_PAGES.test(pathname)) return response;
   response.headers.set("X-Frame-Options", "DENY");
   response.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
   response.headers.set("Referrer-Policy", "same-origin");
   response.headers.set("Cache-Control", "private, no-store");
+  if (pathname === SIGN_IN_PAGE && request.method === "GET") await nextAuthCsrfToken(response);
   return response;
 }
 

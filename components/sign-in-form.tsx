@@ -4,7 +4,24 @@ import { signIn } from "next-auth/react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
 
-export function SignInForm({ callbackPath, initialError }: { callbackPath: string; initialError?: string }) {
+// next-auth's own credentials endpoint, where the form posts before (or without) JavaScript.
+const CREDENTIALS_CALLBACK = "/api/auth/callback/credentials";
+
+/**
+ * A real POST to next-auth even before the page's JavaScript runs (slow network, JavaScript off), never a GET
+ * that would put the password in the URL: next-auth then redirects to the callback path, or back to /signin
+ * with `?error=`. Once hydrated, `signIn()` takes over and shows the error without leaving the page.
+ */
+export function SignInForm({
+  callbackPath,
+  csrfToken,
+  initialError,
+}: {
+  callbackPath: string;
+  /** next-auth's token for this browser's CSRF cookie (lib/auth/next-auth.ts nextAuthCsrfToken). */
+  csrfToken: string;
+  initialError?: string;
+}) {
   const [error, setError] = useState(initialError);
   const [pending, setPending] = useState(false);
   const errorId = useId();
@@ -34,10 +51,14 @@ export function SignInForm({ callbackPath, initialError }: { callbackPath: strin
   return (
     <form
       className="form"
+      method="post"
+      action={CREDENTIALS_CALLBACK}
       onSubmit={onSubmit}
       aria-labelledby="signin-title"
       aria-describedby={error ? errorId : undefined}
     >
+      <input type="hidden" name="csrfToken" value={csrfToken} />
+      <input type="hidden" name="callbackUrl" value={callbackPath} />
       {error && (
         <p id={errorId} className="alert alert--error" role="alert">
           {error}

@@ -1,23 +1,41 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/sign-in-form";
 import { OAuthButtons } from "@/components/oauth-buttons";
-import { oauthProviders } from "@/lib/auth/next-auth";
+import { developmentSignInOrigin, nextAuthCsrfToken, oauthProviders } from "@/lib/auth/next-auth";
 import { getSessionUser } from "@/lib/auth/session";
 import { getDbHandle } from "@/lib/db";
-import { getEnv } from "@/lib/env";
-import { safeCallbackPath } from "@/lib/settings/callback-path";
+import { getEnv, signInUrl } from "@/lib/env";
+import { callbackUrlOn, safeCallbackPath, signInPath } from "@/lib/settings/callback-path";
 import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/**
+ * After a failed sign-in without JavaScript, next-auth sends the browser back here with the callbackUrl it was
+ * given made absolute on the sign-in origin: read back by the same rule next-auth's redirects follow, as a path.
+ */
+function callbackPathOf(value: string | string[] | undefined): string {
+  if (typeof value !== "string") return safeCallbackPath(value);
+  const origin = new URL(signInUrl(getEnv())).origin;
+  return callbackUrlOn(origin, value).slice(origin.length);
+}
+
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const callbackPath = safeCallbackPath(params.callbackUrl);
+  const callbackPath = callbackPathOf(params.callbackUrl);
+  // Moved here, not in proxy.ts: Next turns a proxy's redirect to the address it listens on into a relative
+  // one, whatever Host the browser used, and the browser would come straight back.
+  const moveTo = developmentSignInOrigin((await headers()).get("host"));
+  if (moveTo) redirect(`${moveTo}${signInPath(callbackPath)}`);
   if (await getSessionUser()) redirect(callbackPath);
   const error = typeof params.error === "string" ? signInErrorMessage(params.error) : undefined;
+  // The token of the CSRF cookie this browser holds, or the one proxy.ts issued in this response (pages
+  // cannot set cookies).
+  const csrfToken = await nextAuthCsrfToken();
   const providers = oauthProviders();
   const demo = (await getDbHandle()).kind === "embedded" && getEnv().SUNDOWN_DEMO_PASSWORD === "sundown-demo";
   return (
@@ -25,7 +43,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <section className="card auth-card" aria-labelledby="signin-title">
         <h1 id="signin-title">Sign in to Sundown</h1>
         <p className="hint">Founders and leads manage their organization&rsquo;s API keys here.</p>
-        <SignInForm callbackPath={callbackPath} initialError={error} />
+        <SignInForm callbackPath={callbackPath} csrfToken={csrfToken} initialError={error} />
         {providers.length > 0 && (
           <>
             <p className="divider">or</p>

@@ -1,12 +1,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { NextAuthOptions, User } from "next-auth";
+import NextAuth, { type NextAuthOptions, type User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
+import { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { resolveAuthSecret } from "@/lib/auth/server-secret";
-import { endSession } from "@/lib/data/ended-sessions";
+import { endSession, isSessionEnded } from "@/lib/data/ended-sessions";
 import { findSessionUserByEmail, findUserForSignIn, type SessionUser } from "@/lib/data/users";
 import type { MemberRole } from "@/lib/schemas/team";
 import { getEnv, signInUrl, type Env } from "@/lib/env";
@@ -172,8 +173,36 @@ function configureAuthUrl(env: Env = getEnv()): void {
   process.env.NEXTAUTH_URL = signInUrl(env);
 }
 
+const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Where the sign-in page opened at `host` moves to in development, if anywhere. Sign-in lives at one origin
+ * (by default http://localhost:$PORT): next-auth's cookies and redirects belong to it, and `next dev` serves its
+ * scripts to localhost only. So a page opened at another name of this machine on the same port (127.0.0.1, which
+ * the discovery documents print, or [::1]) goes there first. Only between loopback names, so no Host header
+ * leads anywhere else; never in production, where only the configured URL counts.
+ */
+export function developmentSignInOrigin(host: string | null, env: Env = getEnv()): string | undefined {
+  if (env.NODE_ENV === "production" || !host || !URL.canParse(`http://${host}`)) return undefined;
+  const home = new URL(signInUrl(env));
+  const addressed = new URL(`http://${host}`);
+  const elsewhereOnThisMachine =
+    LOOPBACK_HOSTNAMES.has(home.hostname) &&
+    LOOPBACK_HOSTNAMES.has(addressed.hostname) &&
+    addressed.hostname !== home.hostname &&
+    addressed.port === home.port;
+  return elsewhereOnThisMachine ? home.origin : undefined;
+}
+
 function newSession(): SessionIdentity {
   return { sessionId: randomUUID(), signedInAt: Math.floor(Date.now() / 1000) };
+}
+
+/** Whether the session a token names has neither ended (signed out) nor expired; false when the database cannot say. */
+async function isLiveSession({ sessionId, signedInAt }: { sessionId?: string; signedInAt?: number }): Promise<boolean> {
+  if (!sessionId || signedInAt === undefined) return false;
+  if (sessionExpiry({ sessionId, signedInAt }) <= new Date()) return false;
+  return !(await isSessionEnded(sessionId).catch(() => true));
 }
 
 /** When a session ends by itself, whatever next-auth's rolling cookie expiry says. */
@@ -253,8 +282,11 @@ function buildAuthOptions(env: Env): NextAuthOptions {
       },
       // Only paths on the configured origin; anything else lands on the default page (no open redirect).
       redirect: ({ url, baseUrl }) => callbackUrlOn(baseUrl, url),
-      // The session endpoint answers the browser: no email address in it (DESIGN: stored for sign-in only).
+      // The session endpoint answers the browser: no email address in it (DESIGN: stored for sign-in only). A cookie
+      // whose session was signed out (or is past its 8 hours, or carries no session id) describes no one: the
+      // endpoint answers `{}`, as for no cookie at all, and so it does when the database cannot say.
       async session({ session, token }) {
+        if (!(await isLiveSession(token))) return {} as typeof session;
         session.user = {
           name: token.name,
           userId: token.userId,
@@ -289,4 +321,26 @@ let cachedOptions: NextAuthOptions | undefined;
 export function getAuthOptions(): NextAuthOptions {
   cachedOptions ??= buildAuthOptions(getEnv());
   return cachedOptions;
+}
+
+/**
+ * next-auth's CSRF token for the browser behind the current request, for a form that posts to next-auth
+ * without JavaScript (the sign-in form). next-auth checks such a POST by double submit: the token in the body
+ * must match its signed CSRF cookie. The token comes from next-auth's own `GET /api/auth/csrf`, asked
+ * in-process with this request's cookies: the browser's own token, or a new one and the cookie it needs.
+ * A page cannot set cookies, so the proxy passes its response as `issueTo` to receive that cookie; set through
+ * Next's `cookies`, it is also what the page's own call reads later in the same request.
+ * (next-auth/react's getCsrfToken would fetch the server's own public URL and lose the cookie; minting the cookie
+ * here would copy next-auth's private format; a server action would re-implement its credentials callback.)
+ */
+export async function nextAuthCsrfToken(issueTo?: NextResponse): Promise<string> {
+  const answer: Response = await NextAuth(
+    // Only the path matters: next-auth reads cookies and headers from the current request (next/headers).
+    new NextRequest(new URL("/api/auth/csrf", "http://localhost")),
+    { params: { nextauth: ["csrf"] } },
+    getAuthOptions(),
+  );
+  for (const cookie of new NextResponse(null, answer).cookies.getAll()) issueTo?.cookies.set(cookie);
+  const { csrfToken } = (await answer.json()) as { csrfToken: string };
+  return csrfToken;
 }

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import {
   authorizeCredentials,
+  developmentSignInOrigin,
   getAuthOptions,
   SESSION_MAX_AGE_SECONDS,
   SIGN_IN_RATE_LIMITED,
@@ -162,6 +163,35 @@ describe("session claims", () => {
   it("finds no user for a token that does not name one", async () => {
     expect(await findSessionUser("not-a-uuid")).toBeNull();
     expect(await findSessionUser("00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+});
+
+describe("the sign-in page's address in development", () => {
+  const development = parseEnv({ NODE_ENV: "development", PORT: "3000" });
+
+  it("moves from another loopback name on the same port to http://localhost:$PORT, where sign-in lives", () => {
+    expect(developmentSignInOrigin("127.0.0.1:3000", development)).toBe("http://localhost:3000");
+    expect(developmentSignInOrigin("[::1]:3000", development)).toBe("http://localhost:3000");
+    expect(developmentSignInOrigin("localhost:3000", development)).toBeUndefined();
+  });
+
+  it.each([
+    ["another port (a forwarded one)", "127.0.0.1:8080", development],
+    ["a host that is not this machine", "evil.example:3000", development],
+    ["no Host header", null, development],
+    ["a Host that is no host", "a b", development],
+    [
+      "a configured URL on another host",
+      "127.0.0.1:3000",
+      parseEnv({ NODE_ENV: "development", PORT: "3000", SUNDOWN_URL: "https://sundown.example.com" }),
+    ],
+    [
+      "production, where only the configured URL counts",
+      "127.0.0.1:3000",
+      parseEnv({ NODE_ENV: "production", PORT: "3000", SUNDOWN_URL: "http://localhost:3000" }),
+    ],
+  ])("stays put for %s", (_label, host, env) => {
+    expect(developmentSignInOrigin(host, env)).toBeUndefined();
   });
 });
 
