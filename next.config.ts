@@ -15,6 +15,9 @@ const nextConfig: NextConfig = {
   // the MCP SDK…): ~0.3 s more before the first answer and ~20 MiB more resident for routes an API-only
   // deployment may never serve. Each route loads on its first request instead.
   experimental: { preloadEntriesOnStart: false },
+  // `npm run dev` serves its scripts to localhost only; the discovery documents print the address the client used,
+  // often 127.0.0.1, where pages would otherwise never hydrate.
+  allowedDevOrigins: ["127.0.0.1", "[::1]"],
 };
 
 export default nextConfig;

@@ -3,8 +3,10 @@ import {
   isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
   type AuthInfo,
+  type JSONRPCMessage,
 } from "@modelcontextprotocol/server";
 import { log } from "@/lib/log";
+import { withEveryServedRevision } from "./errors";
 import { createSundownServer, familiesFor, type PrimitiveFamily } from "./server";
 import type { SundownSource } from "./source";
 import type { McpHooks } from "./tools";
@@ -83,8 +85,21 @@ export async function serveMcp(
   if (await isLegacyRequest(request, message)) {
     return { era: "2025", response: await serveLegacy(request, message, needs) };
   }
-  return {
-    era: "2026-07-28",
-    response: await modern.fetch(request, { parsedBody: message, authInfo: authInfoOf(needs) }),
-  };
+  const response = await modern.fetch(request, { parsedBody: message, authInfo: authInfoOf(needs) });
+  return { era: "2026-07-28", response: await namingEveryServedRevision(response) };
+}
+
+/** The handler's refusal of an unsupported revision (HTTP 400, -32022), naming the 2025 revisions served too. */
+async function namingEveryServedRevision(response: Response): Promise<Response> {
+  if (response.status !== 400) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (typeof body !== "object" || body === null) return response;
+  const named = withEveryServedRevision(body as JSONRPCMessage);
+  if (named === body) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(named), { status: response.status, headers });
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/mcp/route";
+import { GET as serverCard } from "@/app/api/mcp/server-card/route";
 import { ALL_SCOPES, bearer, mintKey } from "../helpers/keys";
 import { connectMcp, MODERN_META } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
@@ -150,7 +151,7 @@ describe("2026-07-28 header rules: refused with HTTP 400 and the specification's
     expect(res.body.error.message).toMatch(/header/i);
   });
 
-  it("an unsupported protocol version → 400, -32022, naming the supported ones", async () => {
+  it("an unsupported protocol version → 400, -32022, naming every revision served, both eras, newest first", async () => {
     const res = await post(
       {
         jsonrpc: "2.0",
@@ -161,7 +162,14 @@ describe("2026-07-28 header rules: refused with HTTP 400 and the specification's
       { "MCP-Protocol-Version": "2099-01-01", "Mcp-Method": "tools/list" },
     );
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: -32022, data: { supported: [MODERN], requested: "2099-01-01" } });
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.body).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32022 } });
+    // A client that speaks only 2025 learns from this alone that initialize will do.
+    const supported = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
+    expect(res.body.error.data).toEqual({ supported, requested: "2099-01-01" });
+    // The same revisions the server card announces.
+    const card = await call(serverCard, "/api/mcp/server-card");
+    expect(card.body.remotes[0].supportedProtocolVersions).toEqual(supported);
   });
 
   it("the key is still checked first: no key is the contract's 401 with a Bearer challenge, in either era", async () => {

@@ -256,10 +256,10 @@ describe("POST /api/mcp: params of the wrong shape are JSON-RPC invalid params",
 });
 
 describe("Origin on /api/mcp (MCP transport: validate Origin, 403 when present and not allowed)", () => {
-  const preflight = (origin: string) =>
+  const preflight = (origin: string, host?: string) =>
     call(OPTIONS, "/api/mcp", {
       method: "OPTIONS",
-      headers: { Origin: origin, "Access-Control-Request-Method": "POST" },
+      headers: { Origin: origin, "Access-Control-Request-Method": "POST", ...(host ? { Host: host } : {}) },
     });
 
   it.each(["https://evil.example", "http://localhost:3001", "null", "not an origin"])(
@@ -280,21 +280,69 @@ describe("Origin on /api/mcp (MCP transport: validate Origin, 403 when present a
     },
   );
 
-  it("serves requests without Origin and from the service's own origin", async () => {
-    const headers = await authHeaders();
-    expect((await post(headers, toolCall("whoami"))).status).toBe(200);
-    for (const origin of ["http://localhost:3000", "https://localhost:3000"]) {
-      const res = await post({ ...headers, Origin: origin }, toolCall("whoami"));
-      expect(res.status, origin).toBe(200);
-      expect(res.body.result.structuredContent.organization.name).toBe("Acme Robotics");
-    }
-  });
+  it("serves requests without Origin and, with no URL configured, this machine's origin it was addressed at", () =>
+    withEnv({ SUNDOWN_URL: undefined, NEXTAUTH_URL: undefined }, async () => {
+      const headers = await authHeaders();
+      expect((await post(headers, toolCall("whoami"))).status).toBe(200);
+      for (const [host, origin] of [
+        ["localhost:3000", "http://localhost:3000"],
+        ["localhost:3000", "https://localhost:3000"],
+        ["127.0.0.1:3000", "http://127.0.0.1:3000"],
+        ["[::1]:3000", "http://[::1]:3000"],
+      ]) {
+        const res = await post({ ...headers, Host: host, Origin: origin }, toolCall("whoami"));
+        expect(res.status, origin).toBe(200);
+        expect(res.body.result.structuredContent.organization.name).toBe("Acme Robotics");
+      }
+    }));
+
+  // DNS rebinding: a page on a name its attacker points at this machine sends that name as both Host and Origin,
+  // so the service's own origin can never be read from the request. What the conformance suite sends, key added.
+  const rebound = { Host: "evil.example.com", Origin: "http://evil.example.com" };
+
+  it.each([
+    ["no URL configured", { SUNDOWN_URL: undefined, NEXTAUTH_URL: undefined }],
+    ["only NEXTAUTH_URL", { SUNDOWN_URL: undefined, NEXTAUTH_URL: "https://sundown.example.com" }],
+    ["SUNDOWN_URL", { SUNDOWN_URL: "https://sundown.example.com", NEXTAUTH_URL: undefined }],
+  ])("a rebound name (Host and Origin evil.example.com) is 403 forbidden, %s", (_config, env) =>
+    withEnv(env, async () => {
+      const headers = await authHeaders();
+      for (const sent of [rebound, { Host: "evil.example.com:3000", Origin: "http://evil.example.com:3000" }]) {
+        const res = await post({ ...headers, ...sent }, initialize);
+        expect(res.status, sent.Host).toBe(403);
+        expect(Object.keys(res.body).sort()).toEqual(["error", "message", "request_id"]);
+        expect(res.body.error).toBe("forbidden");
+      }
+      expect((await preflight(rebound.Origin, rebound.Host)).status).toBe(403);
+      // The same request without Origin is a client outside a browser: served.
+      expect((await post({ ...headers, Host: rebound.Host }, initialize)).status).toBe(200);
+    }),
+  );
+
+  it("with a URL configured, only its origin is the service's own, whatever the Host", () =>
+    withEnv({ SUNDOWN_URL: undefined, NEXTAUTH_URL: "https://sundown.example.com/" }, async () => {
+      const headers = await authHeaders();
+      const own = { Host: "sundown.example.com", Origin: "https://sundown.example.com" };
+      expect((await post({ ...headers, ...own }, toolCall("whoami"))).status).toBe(200);
+      expect((await preflight(own.Origin, own.Host)).status).toBe(204);
+      const loopback = { Host: "localhost:3000", Origin: "http://localhost:3000" };
+      expect((await post({ ...headers, ...loopback }, toolCall("whoami"))).status).toBe(403);
+    }));
+
+  it("an origin SUNDOWN_MCP_ALLOWED_ORIGINS lists is served on any Host", () =>
+    withEnv(
+      { SUNDOWN_URL: undefined, NEXTAUTH_URL: undefined, SUNDOWN_MCP_ALLOWED_ORIGINS: "http://evil.example.com" },
+      async () => {
+        expect((await post({ ...(await authHeaders()), ...rebound }, toolCall("whoami"))).status).toBe(200);
+      },
+    ));
 
   it("serves the origins listed in SUNDOWN_MCP_ALLOWED_ORIGINS, and with SUNDOWN_URL only its origin as its own", () =>
     withEnv(
       {
         SUNDOWN_MCP_ALLOWED_ORIGINS: "https://inspector.example, http://127.0.0.1:6274",
         SUNDOWN_URL: "https://reports.example.com",
+        NEXTAUTH_URL: undefined,
       },
       async () => {
         const headers = await authHeaders();

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { Client as ModernClient } from "@modelcontextprotocol/client";
 import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key";
-import { MCP_ERAS, textOf, type McpEra, type McpTestClient } from "../helpers/mcp-client";
+import { MCP_ERAS, MODERN_META, textOf, type McpEra, type McpTestClient } from "../helpers/mcp-client";
 import { CLI, startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
 import { ROOT, freePort } from "../helpers/server";
 
@@ -142,6 +142,108 @@ describe.each(MCP_ERAS)("stdio MCP server (sundown mcp) against a running server
       await client.close();
     }
   }, 120_000);
+});
+
+/** `sundown mcp` spoken to line by line, as a client's transport writes and reads it, to see what a client would. */
+function rawStdio(key: string) {
+  const child = spawn(process.execPath, [CLI, "mcp"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      SUNDOWN_API_KEY: key,
+      SUNDOWN_URL: t.server.url,
+    } as unknown as NodeJS.ProcessEnv,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d));
+  child.stderr.on("data", (d: Buffer) => (stderr += d));
+  let read = 0;
+  return {
+    send: (line: string) => child.stdin.write(`${line}\n`),
+    /** The next line the server writes, parsed: every line on stdout must be one JSON-RPC message. */
+    async next(): Promise<any> {
+      const deadline = Date.now() + 30_000;
+      while (stdout.split("\n").length - 1 <= read) {
+        if (Date.now() > deadline) throw new Error(`sundown mcp wrote no answer; its stderr: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return JSON.parse(stdout.split("\n")[read++]!);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.stdin.end();
+      }),
+  };
+}
+
+describe("stdio MCP server answers every line it cannot serve, as JSON-RPC 2.0 says", () => {
+  it("not JSON is -32700 with id null; a batch is -32600 for each request in it; then it serves on", async () => {
+    const stdio = rawStdio((await t.mintKey()).key);
+    try {
+      stdio.send("this is not json");
+      expect(await stdio.next()).toEqual({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32700, message: expect.stringMatching(/^Parse error/) },
+      });
+      stdio.send(
+        JSON.stringify([
+          { jsonrpc: "2.0", id: 1, method: "tools/list" },
+          { jsonrpc: "2.0", method: "notifications/initialized" },
+          { jsonrpc: "2.0", id: "two", method: "ping" },
+        ]),
+      );
+      const batch = { code: -32600, message: expect.stringContaining("batches are not accepted") };
+      expect([await stdio.next(), await stdio.next()]).toEqual([
+        { jsonrpc: "2.0", id: 1, error: batch },
+        { jsonrpc: "2.0", id: "two", error: batch },
+      ]);
+      stdio.send("[]");
+      expect(await stdio.next()).toEqual({ jsonrpc: "2.0", id: null, error: batch });
+      stdio.send('{"jsonrpc":"1.0","id":3,"method":"ping"}');
+      expect(await stdio.next()).toEqual({
+        jsonrpc: "2.0",
+        id: 3,
+        error: { code: -32600, message: expect.stringContaining("not a JSON-RPC 2.0 message") },
+      });
+
+      const clientInfo = { name: "raw", version: "1" };
+      stdio.send(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 4,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo },
+        }),
+      );
+      expect(await stdio.next()).toMatchObject({ id: 4, result: { protocolVersion: "2025-11-25" } });
+    } finally {
+      await stdio.close();
+    }
+  });
+
+  it("an unsupported revision is -32022 naming every revision served, both eras, newest first", async () => {
+    const stdio = rawStdio((await t.mintKey()).key);
+    try {
+      const _meta = { ...MODERN_META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" };
+      stdio.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta } }));
+      expect(await stdio.next()).toMatchObject({
+        jsonrpc: "2.0",
+        id: 1,
+        error: {
+          code: -32022,
+          data: { supported: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"], requested: "2099-01-01" },
+        },
+      });
+    } finally {
+      await stdio.close();
+    }
+  });
 });
 
 describe("stdio MCP server refuses to start, clearly, on stderr", () => {
