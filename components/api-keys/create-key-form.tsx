@@ -32,6 +32,15 @@ const FIELD_IDS: Record<CreateKeyField, string> = {
 const isExpiryChoice = (value: string | undefined): value is ExpiryChoice =>
   value !== undefined && Object.hasOwn(EXPIRY_LABELS, value);
 
+/**
+ * The form's React key: a new key remounts the form (cleared), a refusal remounts it with what was typed. Never the
+ * bare key id, which keys the new key's secret box beside it: siblings need keys of their own.
+ */
+export function formKeyOf(state: CreateKeyState): string {
+  if (state.status === "created") return `created:${state.key.id}`;
+  return state.status === "error" ? `error:${JSON.stringify(state.values)}` : "idle";
+}
+
 export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpiry }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const summaryRef = useRef<HTMLParagraphElement>(null);
@@ -49,14 +58,7 @@ export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpir
   const describedBy = (field: CreateKeyField, hintId?: string) =>
     [hintId, errors[field] ? `${FIELD_IDS[field]}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
-  // A new key remounts the form (cleared); a refusal remounts it with what was typed. Prefixed: the new key's
-  // secret box beside it is keyed by the bare id, and siblings need keys of their own.
-  const formKey =
-    state.status === "created"
-      ? `created:${state.key.id}`
-      : state.status === "error"
-        ? `error:${JSON.stringify(values)}`
-        : "idle";
+  const formKey = formKeyOf(state);
 
   return (
     <section className="card" aria-labelledby="create-title">
