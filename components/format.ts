@@ -12,7 +12,7 @@ const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
 const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /** What a time the database holds but no date format can write (Invalid Date) shows as: never a failed page. */
-export const INVALID_TIME = "invalid";
+const INVALID_TIME = "invalid";
 
 /** Times are rendered on the server in UTC, so server and browser agree and nothing shifts on hydration. */
 export function formatDateTime(date: Date): string {

@@ -14,7 +14,7 @@ const NOT_IN_FUTURE = "Choose a time in the future (a date alone means 00:00 UTC
 const NO_DATE = "Choose a date, or choose never for a key that does not expire.";
 
 /** The expiry that stands for none, written the same on every surface (the form's choice, the CLI's --expires). */
-export const NEVER_EXPIRES = "never";
+const NEVER_EXPIRES = "never";
 
 /**
  * A new key's expiry when nobody chose one, on every surface: a key that never expires is the one that leaks and
