@@ -6,7 +6,8 @@
 // built here, each with its search text made by the application's own reportSearchText, as
 // lib/data/import-reports.ts writes it. The variants' words are common (the verbs, reasons and KPI names
 // below; "customer" is in most reports) or rare (each variant's code name, in 1 report of 4,096).
-import { reportSearchText } from "@/lib/data/report-search-text";
+import type { KnownContacts } from "@/lib/data/known-contact-matcher";
+import { reportSearchText, SEARCH_TEXT_VERSION } from "@/lib/data/report-search-text";
 import type { ReportContent } from "@/lib/schemas/reports";
 
 /** Runs one statement with its parameters (on a connection that allows a long statement). */
@@ -25,6 +26,8 @@ export interface HistoryPlan {
   leads: string[];
   /** Targets of member-scoped reports. */
   members: string[];
+  /** The organization's own contact details, which search text leaves out. */
+  contacts: KnownContacts;
 }
 
 const PROJECTS = [
@@ -162,11 +165,11 @@ function variantContent(variant: number, owners: HistoryPlan["owners"], next: (n
 }
 
 /** The history's contents, each with its search text as the application writes it. */
-function historyVariants(owners: HistoryPlan["owners"], count = VARIANTS) {
+function historyVariants(owners: HistoryPlan["owners"], contacts: KnownContacts, count = VARIANTS) {
   const next = generator(13);
   return Array.from({ length: count }, (_, variant) => {
     const content = variantContent(variant, owners, next);
-    return { content, search_text: reportSearchText(content) };
+    return { content, search_text: reportSearchText(content, contacts) };
   });
 }
 
@@ -181,6 +184,7 @@ WITH variant AS (
 plan AS (
   SELECT (c->>'organizationId')::uuid AS organization_id, (c->>'reports')::int AS reports,
     (c->>'perDay')::int AS per_day, (c->>'newestDay')::timestamptz AS newest_day,
+    (c->>'searchTextVersion')::int AS search_text_version,
     ARRAY(SELECT jsonb_array_elements_text(c->'leads')) AS leads,
     ARRAY(SELECT jsonb_array_elements_text(c->'members')) AS members
   FROM (SELECT $1::jsonb AS c) AS config
@@ -190,14 +194,15 @@ numbered AS (
     ((hashint8extended(n, 7) & 2147483647) % (SELECT count(*) FROM variant))::int AS k
   FROM plan, generate_series(plan.reports - 1, 0, -1) AS n
 )
-INSERT INTO reports (organization_id, scope, scope_target_id, generated_at, headline, content, search_text)
+INSERT INTO reports (organization_id, scope, scope_target_id, generated_at, headline, content, search_text,
+  search_text_version)
 SELECT organization_id,
   (CASE WHEN slot % 10 = 0 THEN 'org' WHEN slot % 10 < 3 THEN 'lead' ELSE 'member' END)::report_scope,
   (CASE WHEN slot % 10 = 0 THEN NULL
     WHEN slot % 10 < 3 THEN leads[1 + (day + slot) % cardinality(leads)]
     ELSE members[1 + (day * 7 + slot) % cardinality(members)] END)::uuid,
   newest_day - make_interval(days => day) + make_interval(secs => (per_day - 1 - slot) * (86000.0 / per_day)),
-  variant.content->>'headline', variant.content, variant.search_text
+  variant.content->>'headline', variant.content, variant.search_text, search_text_version
 FROM numbered JOIN variant USING (k)`;
 
 /** Writes the plan's reports. */
@@ -209,6 +214,7 @@ export async function insertReportHistory(execute: Execute, plan: HistoryPlan): 
     newestDay: plan.newestDay,
     leads: plan.leads,
     members: plan.members,
+    searchTextVersion: SEARCH_TEXT_VERSION,
   };
-  await execute(INSERT_HISTORY, [JSON.stringify(config), JSON.stringify(historyVariants(plan.owners))]);
+  await execute(INSERT_HISTORY, [JSON.stringify(config), JSON.stringify(historyVariants(plan.owners, plan.contacts))]);
 }

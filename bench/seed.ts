@@ -6,7 +6,9 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { closeDb, getDb, migratePostgres, openEmbedded, openPostgres, installDbHandle } from "@/lib/db";
 import { createApiKey } from "@/lib/data/api-keys";
-import { reportSearchText } from "@/lib/data/report-search-text";
+import type { KnownContacts } from "@/lib/data/known-contact-matcher";
+import { loadKnownContacts } from "@/lib/data/known-contacts";
+import { reportSearchText, SEARCH_TEXT_VERSION } from "@/lib/data/report-search-text";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ReportContent } from "@/lib/schemas/reports";
 import { COMMON_WORD, insertReportHistory, type Execute } from "./history-seed";
@@ -46,7 +48,7 @@ const DEPARTMENTS = ["Engineering", "Sales", "Support", "Operations", null] as c
 /** One MB of base64, as a screenshot pasted into a report reads: no spaces, no line breaks. */
 const LONG_STRING_BYTES = 768 * 1024;
 
-function longStringReport(organizationId: string, generatedAt: Date) {
+function longStringReport(organizationId: string, generatedAt: Date, contacts: KnownContacts) {
   const content: ReportContent = {
     headline: "Benchmark: a pasted screenshot",
     kpi_status: [],
@@ -65,7 +67,8 @@ function longStringReport(organizationId: string, generatedAt: Date) {
     headline: content.headline,
     content: content as Prisma.InputJsonObject,
     // As lib/data/import-reports.ts writes it.
-    searchText: reportSearchText(content),
+    searchText: reportSearchText(content, contacts),
+    searchTextVersion: SEARCH_TEXT_VERSION,
   };
 }
 
@@ -94,9 +97,10 @@ export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE, execut
   }));
   // The newest day is yesterday (UTC), so every report lies in the past.
   const newestDay = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS);
-  const longString = longStringReport(organizationId, new Date(newestDay.getTime() - size.days * DAY_MS));
   await db.organization.create({ data: { id: organizationId, slug, name: "Bench Industries" }, select: { id: true } });
   await db.member.createMany({ data: members });
+  const contacts = await loadKnownContacts(db, organizationId);
+  const longString = longStringReport(organizationId, new Date(newestDay.getTime() - size.days * DAY_MS), contacts);
   await db.report.create({ data: longString, select: { id: true } });
   await insertReportHistory(run, {
     organizationId,
@@ -106,6 +110,7 @@ export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE, execut
     owners: members,
     leads: members.filter((m) => m.role === "lead").map((m) => m.id),
     members: members.filter((m) => m.role === "member").map((m) => m.id),
+    contacts,
   });
   const keys: string[] = [];
   for (let i = 0; i < size.keys; i++) {

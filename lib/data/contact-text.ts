@@ -1,19 +1,28 @@
-// Contact details written inside free text (report strings and object keys): e-mail addresses in any script,
-// and chat mentions such as Slack's <@U0MAYA03>, <@W123|maya> and <!subteam^S123> or Discord's <@!123>.
+import { findContactLinks } from "./contact-links";
+import { findPhoneNumbers } from "./contact-phones";
+import { applyMasks, EMAIL_MASK, MENTION_MASK, type ContactSpan } from "./contact-masks";
+import type { KnownContacts } from "./known-contact-matcher";
+
+// Contact details written inside free text (report strings and object keys), each found by its own finder and
+// masked in one pass (lib/data/contact-masks.ts): e-mail addresses in any script, chat mentions such as Slack's
+// <@U0MAYA03>, <@W123|maya> and <!subteam^S123> or Discord's <@!123> (both here), links that open a chat or a
+// call (lib/data/contact-links.ts), phone numbers (lib/data/contact-phones.ts), and the organization's own
+// members' addresses and handles however they are spelled (lib/data/known-contact-matcher.ts).
 //
-// Found by a hand-written scanner rather than a regular expression, so the cost is linear by construction:
-// the main loop only moves forward; from each at-sign one scan goes left over the local part and one goes
-// right over the domain, and neither crosses another at-sign (it is not a local-part or domain character),
-// so those scans cover disjoint stretches; a mention is read forward from its `<` and stops at the next `<`.
-// Every character is looked at a bounded number of times, however long the runs of letters, at-signs or dots.
-// (A pattern like /[\w.]+@…/g restarts its leading run at every position and so backtracks quadratically on
-// a long unbroken string.)
+// Addresses and mentions are found by a hand-written scanner rather than a regular expression, so the cost is
+// linear by construction: the main loop only moves forward; from each at-sign one scan goes left over the local
+// part and one goes right over the domain, and neither crosses another at-sign (it is not a local-part or domain
+// character), so those scans cover disjoint stretches; a quoted local part or an address literal is looked for
+// over a bounded stretch; a mention is read forward from its `<` and stops at the next `<`. Every character is
+// looked at a bounded number of times, however long the runs of letters, at-signs or dots. (A pattern like
+// /[\w.]+@…/g restarts its leading run at every position and so backtracks quadratically on a long unbroken
+// string.)
 
-export const EMAIL_MASK = "[email hidden]";
-export const MENTION_MASK = "[mention hidden]";
-
-// The ASCII dot and its full-width form; the CJK full stop is left out, as it ends sentences next to addresses.
-const DOT_CODES = new Set([0x2e, 0xff0e]);
+// The ASCII dot and its full-width and small forms.
+const DOT_CODES = new Set([0x2e, 0xff0e, 0xfe52]);
+// The ideographic full stops end sentences next to addresses, and are also written as an address's dot to slip
+// past filters (maya@acme。example): they join two labels only when an ASCII letter or digit follows.
+const IDEOGRAPHIC_DOT_CODES = new Set([0x3002, 0xff61]);
 // Besides word characters, a local part may hold . _ % + - (and the full-width dot).
 const LOCAL_PUNCTUATION_CODES = new Set([0x2e, 0xff0e, 0x5f, 0x25, 0x2b, 0x2d]);
 const HYPHEN = 0x2d;
@@ -21,27 +30,36 @@ const HYPHEN = 0x2d;
 const WORD_CHAR_AT = /[\p{L}\p{M}\p{N}\p{Cf}]/uy;
 const LETTER_AT = /[\p{L}\p{M}]/uy;
 
-/** The text with every e-mail address and chat mention replaced by a mask. */
-export function maskContactText(text: string): string {
-  let served = "";
-  let copiedUpTo = 0;
-  const mask = (start: number, end: number, replacement: string) => {
-    served += text.slice(copiedUpTo, start) + replacement;
-    copiedUpTo = end;
+/** The text with every contact detail the finders know replaced by a mask. */
+export function maskContactText(text: string, known: KnownContacts): string {
+  const spans: ContactSpan[] = [];
+  findAddressesAndMentions(text, spans);
+  findContactLinks(text, spans);
+  findPhoneNumbers(text, spans);
+  known.find(text, spans);
+  return applyMasks(text, spans);
+}
+
+/** Adds a span for every e-mail address and chat mention in the text, in order. */
+function findAddressesAndMentions(text: string, spans: ContactSpan[]): void {
+  // The end of the last one found: scans never go back before it.
+  let floor = 0;
+  const found = (start: number, end: number, mask: string) => {
+    spans.push({ start, end, mask });
+    floor = end;
   };
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === LESS_THAN) {
       const end = mentionEnd(text, i);
-      if (end !== -1) mask(i, end, MENTION_MASK);
+      if (end !== -1) found(i, end, MENTION_MASK);
     } else if (isAtSign(code)) {
-      const start = localPartStart(text, i, copiedUpTo);
+      const start = localPartStart(text, i, floor);
       const end = start < i ? domainEnd(text, i + 1) : -1;
-      if (end !== -1) mask(start, end, EMAIL_MASK);
+      if (end !== -1) found(start, end, EMAIL_MASK);
     }
-    i = Math.max(i, copiedUpTo - 1);
+    i = Math.max(i, floor - 1);
   }
-  return copiedUpTo === 0 ? text : served + text.slice(copiedUpTo);
 }
 
 const LESS_THAN = 0x3c;
@@ -101,6 +119,8 @@ function charStartBefore(text: string, end: number): number {
 
 /** The start of the local part that ends at the at-sign at `at`, never reaching back before `floor`. */
 function localPartStart(text: string, at: number, floor: number): number {
+  const quoted = quotedLocalPartStart(text, at, floor);
+  if (quoted !== -1) return quoted;
   let start = at;
   while (start > floor) {
     const previous = charStartBefore(text, start);
@@ -110,12 +130,32 @@ function localPartStart(text: string, at: number, floor: number): number {
   return Math.max(start, floor);
 }
 
+// A quoted local part ("maya chen"@acme.example) may hold spaces and most punctuation, so it is looked for only
+// over the longest local part an address may have (RFC 5321: 64 octets), never across another at-sign.
+const QUOTED_LOCAL_PART_MAX = 64;
+const CLOSING_QUOTE_CODES = new Set([0x22, 0xff02, 0x201d]);
+const OPENING_QUOTE_CODES = new Set([0x22, 0xff02, 0x201c]);
+
+/** The opening quote of a quoted local part that ends at the at-sign at `at`, or -1 when there is none. */
+function quotedLocalPartStart(text: string, at: number, floor: number): number {
+  if (at - 1 <= floor || !CLOSING_QUOTE_CODES.has(text.charCodeAt(at - 1))) return -1;
+  const limit = Math.max(floor, at - 2 - QUOTED_LOCAL_PART_MAX);
+  for (let i = at - 2; i >= limit; i--) {
+    const code = text.charCodeAt(i);
+    if (OPENING_QUOTE_CODES.has(code)) return i < at - 2 ? i : -1;
+    if (isAtSign(code) || code === 0x0a || code === 0x0d) return -1;
+  }
+  return -1;
+}
+
 /**
  * The end of the longest domain starting at `from`: labels of letters, digits and hyphens joined by dots,
  * at least two labels, the last (the top-level domain) starting with a letter and at least two characters
- * long, so version strings such as `next@16.0.1` are not taken for addresses. -1 when there is none.
+ * long, so version strings such as `next@16.0.1` are not taken for addresses; or an address literal such as
+ * `[192.0.2.1]` or `[IPv6:2001:db8::1]`. -1 when there is none.
  */
 function domainEnd(text: string, from: number): number {
+  if (text.charCodeAt(from) === OPENING_BRACKET) return addressLiteralEnd(text, from);
   let best = -1;
   let labels = 0;
   let labelLength = 0;
@@ -128,11 +168,31 @@ function domainEnd(text: string, from: number): number {
       labelLength++;
       continue;
     }
-    if (!DOT_CODES.has(code) || labelLength === 0) break;
+    const isDot =
+      DOT_CODES.has(code) || (IDEOGRAPHIC_DOT_CODES.has(code) && isAsciiAlphanumeric(text.charCodeAt(i + 1)));
+    if (!isDot || labelLength === 0) break;
     labels++;
     if (labels >= 2 && labelLength >= 2 && labelStartsWithLetter) best = i;
     labelLength = 0;
   }
   if (labelLength > 0 && labels >= 1 && labelLength >= 2 && labelStartsWithLetter) best = i;
   return best;
+}
+
+const OPENING_BRACKET = 0x5b;
+const CLOSING_BRACKET = 0x5d;
+// "IPv6:" and 8 groups of 4 hex digits with colons, with room to spare.
+const ADDRESS_LITERAL_MAX = 64;
+
+/** The end (after `]`) of the address literal opening at `open`, or -1 when there is none. */
+function addressLiteralEnd(text: string, open: number): number {
+  let digits = 0;
+  const limit = Math.min(text.length, open + 1 + ADDRESS_LITERAL_MAX);
+  for (let i = open + 1; i < limit; i++) {
+    const code = text.charCodeAt(i);
+    if (code === CLOSING_BRACKET) return digits > 0 ? i + 1 : -1;
+    if (code >= 48 && code <= 57) digits++;
+    else if (!isAsciiAlphanumeric(code) && code !== 0x2e /* . */ && code !== 0x3a /* : */) return -1;
+  }
+  return -1;
 }

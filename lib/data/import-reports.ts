@@ -2,8 +2,9 @@ import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { reportContentSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import type { OrganizationRef } from "./organizations";
+import { loadKnownContacts } from "./known-contacts";
 import { findContentProblems } from "./report-content-rules";
-import { reportSearchText } from "./report-search-text";
+import { reportSearchText, SEARCH_TEXT_VERSION } from "./report-search-text";
 import { refreshReportStatistics } from "./report-statistics";
 import { INSTANT_RANGE_TEXT, isInInstantRange } from "@/lib/schemas/instant";
 
@@ -197,6 +198,7 @@ export async function importReports(
 
       // One set-based statement per chunk: Prisma's createMany took about 3.5 s per 1,000 reports here,
       // this takes about 0.2 s. Values travel as one JSON parameter, never spliced into the SQL.
+      const contacts = await loadKnownContacts(tx, organization.id);
       for (let start = 0; start < reports.length; start += INSERT_CHUNK) {
         const rows = reports.slice(start, start + INSERT_CHUNK).map((r) => ({
           id: r.id ?? null,
@@ -204,12 +206,12 @@ export async function importReports(
           scope_target_id: r.scope_target_id,
           generated_at: r.generated_at,
           report: r.report,
-          search_text: reportSearchText(r.report),
+          search_text: reportSearchText(r.report, contacts),
         }));
         await tx.$executeRaw`
-          INSERT INTO "reports" ("id", "organization_id", "scope", "scope_target_id", "generated_at", "headline", "content", "search_text")
+          INSERT INTO "reports" ("id", "organization_id", "scope", "scope_target_id", "generated_at", "headline", "content", "search_text", "search_text_version")
           SELECT COALESCE(r.id, gen_random_uuid()), ${organization.id}::uuid, r.scope::"report_scope", r.scope_target_id,
-                 r.generated_at, r.report->>'headline', r.report, r.search_text
+                 r.generated_at, r.report->>'headline', r.report, r.search_text, ${SEARCH_TEXT_VERSION}::int
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             AS r(id uuid, scope text, scope_target_id uuid, generated_at timestamptz, report jsonb, search_text text)`;
       }

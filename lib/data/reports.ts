@@ -8,11 +8,13 @@ import {
   type ReportScope,
   type ReportSummary,
 } from "@/lib/schemas/reports";
+import { knownContactsOf, knownContactsSql, memberContactsSchema } from "./known-contacts";
 import { defineRead, type Placeholder } from "./organization-read";
 import { scrubContactDetails } from "./scrub";
 
 // The report reads, as SQL that builds the API's JSON in the database (lib/data/organization-read.ts).
-// Column names are the API's; timestamps are formatted as toISOString() would.
+// Column names are the API's; timestamps are formatted as toISOString() would. Each read also brings the
+// organization's own contact details (lib/data/known-contacts.ts), which scrubbing removes from what it serves.
 
 /** Which reports a list asks for, beyond its organization; absent filters are left out. */
 export interface ReportFilters {
@@ -57,7 +59,7 @@ const reportPageRead = defineRead({
     if (q) where.push(`search_vector @@ websearch_to_tsquery('english', ${q})`);
     if (afterGeneratedAt && afterId)
       where.push(`(generated_at, id) < (${afterGeneratedAt}::timestamptz, ${afterId}::uuid)`);
-    return `(
+    return `json_build_object('reports', (
     SELECT coalesce(json_agg(json_build_object(
       'id', r.id, 'scope', r.scope, 'scope_target_id', r.scope_target_id,
       'generated_at', ${isoTimestamp("r.generated_at")}, 'headline', r.headline
@@ -68,17 +70,18 @@ const reportPageRead = defineRead({
       ORDER BY generated_at DESC, id DESC
       LIMIT ${limit}::int + 1
     ) r
-  )`;
+  ), 'member_contacts', ${knownContactsSql(organizationId)})`;
   },
-  result: z.array(reportSummarySchema),
+  result: z.object({ reports: z.array(reportSummarySchema), member_contacts: memberContactsSchema }),
   // A prepared search would get a generic plan after a few runs: for a rare word it walks every report of
   // the organization in the list's order (37 ms at 20,000 reports) where the search index reads a handful.
   planEachRunWith: ([, , , , , q]) => q !== undefined,
-  toBody: (summaries, [limit]): ReportPage => {
-    const rows = summaries ?? [];
+  toBody: (page, [limit]): ReportPage => {
+    const rows = page?.reports ?? [];
+    const known = knownContactsOf(page?.member_contacts ?? null);
     const reports = rows.slice(0, limit).map((r) => ({
       ...r,
-      headline: r.headline === null ? null : scrubContactDetails(r.headline),
+      headline: r.headline === null ? null : scrubContactDetails(r.headline, known),
     }));
     return { reports, more: rows.length > limit };
   },
@@ -93,16 +96,17 @@ export function reportPage(limit: number, filters: ReportFilters = {}, after?: {
 /** One report of the organization; another organization's id is as unknown as a random one. */
 export const reportRead = defineRead({
   name: "report",
-  sql: (organizationId, id: Placeholder<string>) => `(
+  sql: (organizationId, id: Placeholder<string>) => `json_build_object('report', (
     SELECT json_build_object(
       'id', r.id, 'scope', r.scope, 'scope_target_id', r.scope_target_id,
       'generated_at', ${isoTimestamp("r.generated_at")}, 'report', r.content
     )
     FROM reports r WHERE r.id = ${id}::uuid AND r.organization_id = ${organizationId}
-  )`,
-  result: reportSchema,
-  toBody: (report): Report => {
-    if (report === null) throw new ApiError("not_found", "No report with this id exists in your organization.");
-    return { ...report, report: scrubContactDetails(report.report) };
+  ), 'member_contacts', ${knownContactsSql(organizationId)})`,
+  result: z.object({ report: reportSchema.nullable(), member_contacts: memberContactsSchema }),
+  toBody: (found): Report => {
+    if (!found?.report) throw new ApiError("not_found", "No report with this id exists in your organization.");
+    const { report } = found;
+    return { ...report, report: scrubContactDetails(report.report, knownContactsOf(found.member_contacts)) };
   },
 });

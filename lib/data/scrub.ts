@@ -1,10 +1,12 @@
 import { isContactKey } from "./contact-keys";
 import { maskContactText } from "./contact-text";
+import type { KnownContacts } from "./known-contact-matcher";
 
 // Report content is free-form JSON written by people and tools, so contact details can hide anywhere in it.
 // Everything leaving the service with report content passes through here: keys that name a contact channel
-// are dropped with their values at any depth (lib/data/contact-keys.ts), and e-mail addresses and chat
-// mentions are masked in text and in the remaining keys (lib/data/contact-text.ts).
+// are dropped with their values at any depth (lib/data/contact-keys.ts), and e-mail addresses, chat mentions,
+// contact links, phone numbers and the organization's own members' addresses and handles are masked in text
+// and in the remaining keys (lib/data/contact-text.ts).
 //
 // Stored content can be nested as deep as the database accepts, so the walk keeps its own stack instead of
 // recursing on the JavaScript one, and serves at most MAX_SERVED_DEPTH levels: anything deeper becomes a short
@@ -14,11 +16,12 @@ import { maskContactText } from "./contact-text";
 export const MAX_SERVED_DEPTH = 64;
 export const NESTED_TOO_DEEP = "[nested too deep]";
 
-export function scrubContactDetails<T>(value: T): T {
+/** The value as it may leave the service: `known` holds the contact details of the organization it belongs to. */
+export function scrubContactDetails<T>(value: T, known: KnownContacts): T {
   const root: { value?: unknown } = {};
   const pending: PendingValue[] = [{ value, level: 0, into: root, key: "value" }];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    setOwn(next.into, next.key, scrubShallow(next.value, next.level, pending));
+    setOwn(next.into, next.key, scrubShallow(next.value, next.level, pending, known));
   }
   return root.value as T;
 }
@@ -33,8 +36,8 @@ interface PendingValue {
 }
 
 /** A string masked, a scalar as is, or a container's new shell whose members are queued on `pending`. */
-function scrubShallow(value: unknown, level: number, pending: PendingValue[]): unknown {
-  if (typeof value === "string") return maskContactText(value);
+function scrubShallow(value: unknown, level: number, pending: PendingValue[], known: KnownContacts): unknown {
+  if (typeof value === "string") return maskContactText(value, known);
   if (value === null || typeof value !== "object") return value;
   if (level >= MAX_SERVED_DEPTH) return NESTED_TOO_DEEP;
   if (Array.isArray(value)) {
@@ -43,7 +46,7 @@ function scrubShallow(value: unknown, level: number, pending: PendingValue[]): u
     return shell;
   }
   const shell: Record<string, unknown> = {};
-  for (const [key, inner] of servedEntries(value)) {
+  for (const [key, inner] of servedEntries(value, known)) {
     // Placed now so the members keep their order; filled when popped.
     setOwn(shell, key, null);
     pending.push({ value: inner, level: level + 1, into: shell, key });
@@ -52,12 +55,12 @@ function scrubShallow(value: unknown, level: number, pending: PendingValue[]): u
 }
 
 /**
- * The members to serve: contact keys left out, and keys that hold an address or mention (an e-mail used as
- * a key) masked, numbered where masking makes two of them equal: "[email hidden]", "[email hidden] (2)"…
+ * The members to serve: contact keys left out, and keys that hold a contact detail (an e-mail used as a key)
+ * masked, numbered where masking makes two of them equal: "[email hidden]", "[email hidden] (2)"…
  */
-function servedEntries(object: object): [string, unknown][] {
+function servedEntries(object: object, known: KnownContacts): [string, unknown][] {
   const entries = Object.entries(object).filter(([key]) => !isContactKey(key));
-  const served = entries.map(([key, inner]): [string, unknown] => [maskContactText(key), inner]);
+  const served = entries.map(([key, inner]): [string, unknown] => [maskContactText(key, known), inner]);
   if (served.every(([key], i) => key === entries[i][0])) return served;
   const taken = new Set(entries.map(([key]) => key));
   const nextNumber = new Map<string, number>();

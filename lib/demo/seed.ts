@@ -5,7 +5,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import type { ReportContent } from "@/lib/schemas/reports";
 import { DEMO_DAYS, DEMO_ORGANIZATIONS, type DemoMember, type DemoOrganization } from "./data";
-import { reportSearchText } from "@/lib/data/report-search-text";
+import { loadKnownContacts } from "@/lib/data/known-contacts";
+import { reportSearchText, SEARCH_TEXT_VERSION } from "@/lib/data/report-search-text";
 
 // Deterministic pseudo-random numbers, so the demo reads the same on every machine.
 function prng(seed: number) {
@@ -177,11 +178,13 @@ async function seedOrganization(
       })),
     });
     await tx.user.createMany({ data: users });
+    const contacts = await loadKnownContacts(tx, organizationId);
     await tx.report.createMany({
       data: reports.map((r) => ({
         ...r,
         content: r.content as Prisma.InputJsonObject,
-        searchText: reportSearchText(r.content),
+        searchText: reportSearchText(r.content, contacts),
+        searchTextVersion: SEARCH_TEXT_VERSION,
       })),
     });
   });

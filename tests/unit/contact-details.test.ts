@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isContactKey } from "@/lib/data/contact-keys";
-import { EMAIL_MASK, MENTION_MASK, maskContactText } from "@/lib/data/contact-text";
+import { CONTACT_LINK_MASK, EMAIL_MASK, MENTION_MASK, PHONE_MASK } from "@/lib/data/contact-masks";
+import { maskContactText } from "@/lib/data/contact-text";
+import { NO_KNOWN_CONTACTS } from "@/lib/data/known-contact-matcher";
 import { scrubContactDetails } from "@/lib/data/scrub";
 import { contactKey, email, mention } from "../helpers/contact-arbitraries";
 
@@ -55,6 +57,23 @@ describe("contact keys", () => {
     "email_1",
     "personal-phone-numbers",
     "Mobile Phone",
+    // Issue 21: short forms, other languages, social accounts, and look-alike letters (Cyrillic р and е).
+    "ph",
+    "work_ph",
+    "mob",
+    "mob_no",
+    "wa",
+    "handy",
+    "im",
+    "twitter_handle",
+    "github_username",
+    "linkedin",
+    "zoom_id",
+    "msteams_id",
+    "correo_electronico",
+    "\u0440hone",
+    "\u0435mail",
+    "W\u043erk_\u0420hone",
   ])("%s is a contact key", (key) => expect(isContactKey(key)).toBe(true));
 
   it.each([
@@ -91,6 +110,12 @@ describe("contact keys", () => {
     "last_contacted_at",
     "contact_count",
     "slack_days",
+    "soil_ph",
+    "flash_mob",
+    "github",
+    "github_url",
+    "zoom_link",
+    "images",
   ])("%s is not a contact key", (key) => expect(isContactKey(key)).toBe(false));
 });
 
@@ -107,7 +132,23 @@ describe("contact details in text", () => {
       `${MENTION_MASK} and ${MENTION_MASK} and ${MENTION_MASK}`,
     ],
     ["discord <@!1234> <@&987>", `discord ${MENTION_MASK} ${MENTION_MASK}`],
-  ])("masks %s", (text, served) => expect(maskContactText(text)).toBe(served));
+    // Issue 21, each beside ordinary data that looks alike and stays.
+    ["write maya@acme。example or maya@acme｡example。", `write ${EMAIL_MASK} or ${EMAIL_MASK}。`],
+    ['"maya chen"@acme.example and “maya”@acme.example', `${EMAIL_MASK} and ${EMAIL_MASK}`],
+    ["maya@[192.0.2.1] or maya@[IPv6:2001:db8::1], not a@[b]", `${EMAIL_MASK} or ${EMAIL_MASK}, not a@[b]`],
+    ["call +1 (555) 010-4477 on 2026-11-21", `call ${PHONE_MASK} on 2026-11-21`],
+    ["555.010.4477 since build 16.0.1", `${PHONE_MASK} since build 16.0.1`],
+    ["+44 20 7946 0958 from 2026-11-21 17:30 on", `${PHONE_MASK} from 2026-11-21 17:30 on`],
+    ["(555) 010 4477 at 2026-11-21T17:30:00.000Z", `${PHONE_MASK} at 2026-11-21T17:30:00.000Z`],
+    ["＋１ ５５５ ０１０ ４４７７; KPI 1234567 of $1,250,000", `${PHONE_MASK}; KPI 1234567 of $1,250,000`],
+    [
+      "INV2025550143 paid, order 1234567890 shipped, 2025550143 called",
+      `INV2025550143 paid, order 1234567890 shipped, ${PHONE_MASK} called`,
+    ],
+    ["wa.me/15550104477 and https://t.me/mchen", `${CONTACT_LINK_MASK} and ${CONTACT_LINK_MASK}`],
+    ["skype:maya.chen?call, hotel:5 stars", `${CONTACT_LINK_MASK}, hotel:5 stars`],
+    ["(tel:+15550104477) github.com/acme/robot", `(${CONTACT_LINK_MASK}) github.com/acme/robot`],
+  ])("masks %s", (text, served) => expect(maskContactText(text, NO_KNOWN_CONTACTS)).toBe(served));
 
   it.each([
     "upgraded next@16.0.1 and @types/node@20.19",
@@ -115,7 +156,7 @@ describe("contact details in text", () => {
     "see <#C123|eng>, <!here> and a<b>c",
     "if x <@ threshold then alert",
     "@maya will follow up",
-  ])("leaves %s as it is", (text) => expect(maskContactText(text)).toBe(text));
+  ])("leaves %s as it is", (text) => expect(maskContactText(text, NO_KNOWN_CONTACTS)).toBe(text));
 });
 
 describe("contact details in report content", () => {
@@ -138,7 +179,7 @@ describe("contact details in report content", () => {
       ],
       blockers: [{ owner: "Dev Patel", title: "mail mayá@acme.example or maya＠acme.example" }],
     };
-    expect(scrubContactDetails(content)).toEqual({
+    expect(scrubContactDetails(content, NO_KNOWN_CONTACTS)).toEqual({
       headline: "Ship it",
       silent: [{ member: "Maya Chen", notes: `ask ${MENTION_MASK}` }],
       blockers: [{ owner: "Dev Patel", title: `mail ${EMAIL_MASK} or ${EMAIL_MASK}` }],
@@ -152,7 +193,7 @@ describe("contact details in report content", () => {
       "[email hidden]": "a key that was already this text",
       "notes for ann@x.example": 1,
     };
-    expect(scrubContactDetails(content)).toEqual({
+    expect(scrubContactDetails(content, NO_KNOWN_CONTACTS)).toEqual({
       [`${EMAIL_MASK} (2)`]: { status: "late" },
       [`${EMAIL_MASK} (3)`]: "on leave",
       [EMAIL_MASK]: "a key that was already this text",
@@ -188,7 +229,10 @@ describe("generated contact details", () => {
     fc.assert(
       fc.property(contactKey, (key) => {
         expect(isContactKey(key)).toBe(true);
-        const served = scrubContactDetails({ owner: "Maya Chen", [key]: "VALUE-THAT-MUST-NOT-SHOW" });
+        const served = scrubContactDetails(
+          { owner: "Maya Chen", [key]: "VALUE-THAT-MUST-NOT-SHOW" },
+          NO_KNOWN_CONTACTS,
+        );
         expect(served).toEqual({ owner: "Maya Chen" });
       }),
       { numRuns: 2000 },
@@ -199,7 +243,7 @@ describe("generated contact details", () => {
     fc.assert(
       fc.property(fc.oneof(email(), mention), ordinaryText, ordinaryText, (detail, before, after) => {
         const text = `${before} ${detail} ${after}`;
-        const served = JSON.stringify(scrubContactDetails({ notes: text, [detail]: before }));
+        const served = JSON.stringify(scrubContactDetails({ notes: text, [detail]: before }, NO_KNOWN_CONTACTS));
         expect(served).not.toContain(detail);
         expect(served).not.toMatch(/[@＠﹫]/);
       }),
@@ -215,7 +259,7 @@ describe("generated contact details", () => {
     fc.assert(
       fc.property(fc.array(ordinaryContent, { maxLength: 4 }), ordinaryText, (items, headline) => {
         const content = { headline, blockers: items };
-        expect(scrubContactDetails(content)).toEqual(content);
+        expect(scrubContactDetails(content, NO_KNOWN_CONTACTS)).toEqual(content);
       }),
       { numRuns: 1000 },
     );

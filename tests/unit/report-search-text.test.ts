@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_KNOWN_CONTACTS } from "@/lib/data/known-contact-matcher";
 import { reportSearchText } from "@/lib/data/report-search-text";
 
 describe("reportSearchText", () => {
@@ -14,15 +15,15 @@ describe("reportSearchText", () => {
       blockers: [{ item: "disk" }],
       headline: "Launch",
     };
-    expect(reportSearchText(asStored)).toBe(reportSearchText(asImported));
-    expect(reportSearchText(asImported).split("\n")[0]).toBe("Launch");
+    expect(reportSearchText(asStored, NO_KNOWN_CONTACTS)).toBe(reportSearchText(asImported, NO_KNOWN_CONTACTS));
+    expect(reportSearchText(asImported, NO_KNOWN_CONTACTS).split("\n")[0]).toBe("Launch");
   });
 
   it("keeps items in their order and leaves contact details out", () => {
-    const text = reportSearchText({
-      headline: "h",
-      slipping: [{ item: "first" }, { item: "second", email: "a@b.co" }],
-    });
+    const text = reportSearchText(
+      { headline: "h", slipping: [{ item: "first" }, { item: "second", email: "a@b.co" }] },
+      NO_KNOWN_CONTACTS,
+    );
     expect(text.indexOf("first")).toBeLessThan(text.indexOf("second"));
     expect(text).not.toContain("a@b.co");
   });

@@ -1,0 +1,123 @@
+import { CONTACT_LINK_MASK, type ContactSpan } from "./contact-masks";
+
+// Links that open a chat or a call with one person: a number or handle in another form (wa.me/15550104477,
+// t.me/mchen, skype:maya.chen?call, tel:, mailto:). Masked whole, from the scheme or host (with any https://
+// and www. before it) up to the next space, quote or bracket, less the punctuation that ends a sentence after
+// it. Links to pages (a repository, a meeting room, a document) are ordinary content and stay.
+//
+// Found from each `:` and `/` (the text is searched for them natively): the word before it is read back over
+// at most a few dozen characters and looked up, so the cost is linear; after a link, the search goes on past it.
+
+// URI schemes that dial, message or call an address (RFC 3966 tel:, RFC 6068 mailto:, and the apps' own).
+const CONTACT_SCHEMES = new Set([
+  "tel",
+  "sms",
+  "mms",
+  "callto",
+  "mailto",
+  "skype",
+  "facetime",
+  "facetime-audio",
+  "whatsapp",
+  "tg",
+  "viber",
+  "xmpp",
+  "sip",
+  "sips",
+  "im",
+]);
+// Short-link hosts of chat services that lead straight to a person, with the path that does so.
+const CHAT_LINK_PATHS = new Map([
+  ["wa.me", ""],
+  ["api.whatsapp.com", "send"],
+  ["t.me", ""],
+  ["telegram.me", ""],
+  ["telegram.dog", ""],
+  ["m.me", ""],
+  ["signal.me", ""],
+  ["discord.com", "users/"],
+  ["teams.microsoft.com", "l/chat/"],
+]);
+// Longer than any scheme, or host with "www.", in the tables above.
+const LONGEST_NAME = 32;
+// The last letters of the hosts: most slashes (in paths, dates, base64) are after none of them, and cost no more.
+const HOST_LAST_CODES = new Set([...CHAT_LINK_PATHS.keys()].flatMap((host) => bothCases(host.slice(-1))));
+
+/** Adds a span for every contact link in the text, in order. */
+export function findContactLinks(text: string, spans: ContactSpan[]): void {
+  let colon = text.indexOf(":");
+  let slash = text.indexOf("/");
+  while (colon !== -1 || slash !== -1) {
+    const at = colon === -1 ? slash : slash === -1 ? colon : Math.min(colon, slash);
+    const start = at === colon ? schemeLinkStart(text, colon) : hostLinkStart(text, slash);
+    const end = start === -1 ? -1 : linkEnd(text, at + 1);
+    const next = end > at + 1 ? end : at + 1;
+    if (next > at + 1) spans.push({ start, end, mask: CONTACT_LINK_MASK });
+    // Each is searched for again only once passed, so the text is searched once for each.
+    if (colon !== -1 && colon < next) colon = text.indexOf(":", next);
+    if (slash !== -1 && slash < next) slash = text.indexOf("/", next);
+  }
+}
+
+/** Where the link starts whose scheme ends at the `:` at `colon`, or -1 when it is no contact scheme. */
+function schemeLinkStart(text: string, colon: number): number {
+  const start = nameStart(text, colon, isSchemeCode);
+  return start !== -1 && CONTACT_SCHEMES.has(text.slice(start, colon).toLowerCase()) ? start : -1;
+}
+
+/** Where the link starts whose host ends at the `/` at `slash`, or -1 when it is no chat link. */
+function hostLinkStart(text: string, slash: number): number {
+  if (!HOST_LAST_CODES.has(text.charCodeAt(slash - 1))) return -1;
+  let start = nameStart(text, slash, isHostCode);
+  if (start === -1) return -1;
+  const host = text
+    .slice(start, slash)
+    .toLowerCase()
+    .replace(/^www\./, "");
+  const path = CHAT_LINK_PATHS.get(host);
+  if (path === undefined || text.slice(slash + 1, slash + 1 + path.length).toLowerCase() !== path) return -1;
+  for (const scheme of ["https://", "http://"]) {
+    if (text.slice(Math.max(0, start - scheme.length), start).toLowerCase() === scheme) start -= scheme.length;
+  }
+  return start;
+}
+
+const GLUING = /[\p{L}\p{N}._-]/u;
+
+/**
+ * The start of the name of `nameChars` that ends at `end`: not glued to a letter, digit or dot before it (so
+ * `hotel:` is no `tel:` and `chat.wa.me` no `wa.me`), at most LONGEST_NAME long; -1 when there is none.
+ */
+function nameStart(text: string, end: number, isNameCode: (code: number) => boolean): number {
+  let start = end;
+  while (start > 0 && end - start <= LONGEST_NAME && isNameCode(text.charCodeAt(start - 1))) start--;
+  if (start === end || end - start > LONGEST_NAME) return -1;
+  return start > 0 && GLUING.test(text[start - 1]!) ? -1 : start;
+}
+
+function bothCases(char: string): number[] {
+  return [char.toLowerCase().charCodeAt(0), char.toUpperCase().charCodeAt(0)];
+}
+
+function isLetterCode(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+function isSchemeCode(code: number): boolean {
+  return isLetterCode(code) || code === 0x2d;
+}
+
+function isHostCode(code: number): boolean {
+  return isLetterCode(code) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2e;
+}
+
+const LINK_END = /[\s<>"'`()[\]{}]/;
+const SENTENCE_PUNCTUATION = /[.,;:!?]/;
+
+/** The end of a link's rest that starts at `from`: the next space, quote or bracket, less closing punctuation. */
+function linkEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && !LINK_END.test(text[end]!)) end++;
+  while (end > from && SENTENCE_PUNCTUATION.test(text[end - 1]!)) end--;
+  return end;
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { knownContactMatcher, NO_KNOWN_CONTACTS, type KnownContacts } from "./known-contact-matcher";
+
+// An organization's own contact details: the e-mail addresses and chat handles Sundown stores for its members
+// (members.email, members.chat_handle) and their sign-ins (users.email). No pattern can tell that `@mchen` or
+// `maya.chen` is a handle, so these values are removed wherever they appear in the organization's reports
+// (lib/data/known-contact-matcher.ts finds them). The report reads bring them along (lib/data/reports.ts), in
+// the same statement, so scrubbing always uses the members as they are: no cache to invalidate.
+
+/** Each member's address, chat handle and sign-in address, as knownContactsSql gives them (null: no members). */
+export const memberContactsSchema = z
+  .array(z.tuple([z.string().nullable(), z.string().nullable(), z.string().nullable()]))
+  .nullable();
+export type MemberContacts = z.infer<typeof memberContactsSchema>;
+
+/** SQL for the contact details of the members of the organization `organizationId` (an SQL uuid expression). */
+export function knownContactsSql(organizationId: string): string {
+  return `(SELECT json_agg(json_build_array(m.email, m.chat_handle, u.email))
+    FROM members m LEFT JOIN users u ON u.member_id = m.id WHERE m.organization_id = ${organizationId})`;
+}
+
+/** What can run the SQL: Prisma's client or a transaction of it. */
+interface RawQueries {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
+}
+
+/** The organization's known contact details as they are now (in `db`'s transaction, when it is one). */
+export async function loadKnownContacts(db: RawQueries, organizationId: string): Promise<KnownContacts> {
+  const [row] = await db.$queryRawUnsafe<{ members: unknown }[]>(
+    `SELECT ${knownContactsSql("$1::uuid")} AS members`,
+    organizationId,
+  );
+  return knownContactsOf(memberContactsSchema.parse(row?.members ?? null));
+}
+
+// Building a matcher folds every value, so each set of values gets one, kept for the responses that follow
+// (bounded, least recently used first out). The key is the values themselves: when members change, the next
+// read brings other values and so another matcher.
+const MAX_CACHED_MATCHERS = 256;
+const matchers = new Map<string, KnownContacts>();
+
+/** The matcher for these members' contact details. */
+export function knownContactsOf(members: MemberContacts): KnownContacts {
+  const emails = new Set<string>();
+  const handles = new Set<string>();
+  for (const [email, handle, signIn] of members ?? []) {
+    if (email) emails.add(email);
+    if (signIn) emails.add(signIn);
+    if (handle) handles.add(handle);
+  }
+  if (emails.size === 0 && handles.size === 0) return NO_KNOWN_CONTACTS;
+  const values = { emails: [...emails].sort(), handles: [...handles].sort() };
+  const key = JSON.stringify(values);
+  let matcher = matchers.get(key);
+  if (matcher) matchers.delete(key);
+  else matcher = knownContactMatcher(values);
+  matchers.set(key, matcher);
+  if (matchers.size > MAX_CACHED_MATCHERS) matchers.delete(matchers.keys().next().value!);
+  return matcher;
+}
