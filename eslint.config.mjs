@@ -46,5 +46,6 @@ export default defineConfig([
     "playwright-report/**",
     "bench/out/**",
     ".data/**",
+    "packages/*/dist/**",
   ]),
 ]);

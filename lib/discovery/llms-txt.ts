@@ -1,5 +1,6 @@
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, type Operation } from "@/lib/operations/table";
+import stdioPackage from "@/packages/mcp-stdio/package.json";
 import { discoveryUrls, rateLimitStatement } from "./api-root";
 
 // /llms.txt (llmstxt.org): a short markdown guide for agents, built from the same constants as the API root.
@@ -40,7 +41,7 @@ ${[...KEYED_OPERATIONS, OPERATIONS.root].map(endpointLine).join("\n")}
 ## MCP
 
 - Streamable HTTP at ${urls.mcpEndpoint} with the header \`Authorization: Bearer <API_KEY>\`; server card at ${urls.mcpServerCard}.
-- Local stdio: \`SUNDOWN_URL=${base} SUNDOWN_API_KEY=<API_KEY> npx sundown mcp\`.
+- Local stdio: \`SUNDOWN_URL=${base} SUNDOWN_API_KEY=<API_KEY> npx -y ${stdioPackage.name}\` (the npm package ${stdioPackage.name}, which calls this server's REST API with the key).
 - Tools: ${KEYED_OPERATIONS.map(toolSynopsis).join(", ")}; same scopes as REST. A tool called without its scope returns an error naming the scope.
 
 ## Errors and limits

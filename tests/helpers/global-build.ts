@@ -4,7 +4,17 @@ import path from "node:path";
 
 // Process tests run the production build. Rebuild only when a source file is newer than the build.
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const SOURCES = ["app", "lib", "instrumentation.ts", "proxy.ts", "next.config.ts", "package-lock.json", "prisma"];
+// The stdio package's manifest too: llms.txt names the package from it.
+const SOURCES = [
+  "app",
+  "lib",
+  "instrumentation.ts",
+  "proxy.ts",
+  "next.config.ts",
+  "package-lock.json",
+  "prisma",
+  "packages/mcp-stdio/package.json",
+];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
