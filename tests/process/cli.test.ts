@@ -513,7 +513,7 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
       );
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(
-        /^sundown keys create: --name: Use printable characters only: no control characters, text-direction overrides or line separators\.\n/,
+        /^sundown keys create: --name: Use printable characters only: no control characters, text-direction overrides, invisible characters or line separators\.\n/,
       );
       expect((await db.query(`SELECT count(*) FROM api_keys WHERE name LIKE '%pwned%'`)).rows[0].count).toBe("0");
 
