@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { Redis as IORedis } from "ioredis";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,8 +15,9 @@ import { bearer, mintKey } from "../helpers/keys";
 import { NGINX_BIN, UPSTREAM_HEADER, startNginx, type ThrowawayNginx } from "../helpers/nginx";
 import { hasPgBouncer, startPgBouncer, type ThrowawayPgBouncer } from "../helpers/pgbouncer";
 import { loggedKeyRequests } from "../helpers/rolling-window";
+import { createKeyActionRequest } from "../helpers/server-actions";
 import { createSeededDatabase, type SeededDatabase } from "../helpers/seeded-postgres";
-import { ROOT, freePort, startServer, type RunningServer } from "../helpers/server";
+import { freePort, startServer, type RunningServer } from "../helpers/server";
 
 // Issue 20: Sundown deployed as users deploy it — three `next start` instances behind a round-robin nginx,
 // all on one PostgreSQL reached through a transaction-mode PgBouncer, one Redis for the limits, one
@@ -433,38 +433,13 @@ function countBy(values: unknown[]): Record<string, number> {
   return counts;
 }
 
-/** The id Next gave a server action in this build (SUNDOWN_DIST_DIR). */
-function serverActionId(exportedName: string): string {
-  const manifest = JSON.parse(
-    readFileSync(
-      path.join(ROOT, process.env.SUNDOWN_DIST_DIR ?? ".next", "server/server-reference-manifest.json"),
-      "utf8",
-    ),
-  );
-  const entry = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(
-    ([, a]) => a.exportedName === exportedName,
-  );
-  if (!entry) throw new Error(`no server action ${exportedName} in the build`);
-  return entry[0];
-}
-
-/** Calls the settings page's create-key action as its form does (see tests/process/settings-session.test.ts). */
+/** Calls the settings page's create-key action as its form does. */
 async function createKeyAction(base: string, cookie: string, name: string) {
-  const data = new FormData();
-  data.set("_1_name", name);
-  data.set("_1_scopes", "team:read");
-  data.set("0", JSON.stringify([{ status: "idle" }, "$K1"]));
-  const encoded = new Response(data);
+  const { headers, body } = await createKeyActionRequest(base, cookie, name);
   const response = await fetch(`${base}/settings/api-keys`, {
     method: "POST",
-    headers: {
-      "Next-Action": serverActionId("createApiKeyAction"),
-      Accept: "text/x-component",
-      Origin: base,
-      "Content-Type": encoded.headers.get("content-type")!,
-      Cookie: cookie,
-    },
-    body: await encoded.arrayBuffer(),
+    headers,
+    body: new Uint8Array(body),
     signal: AbortSignal.timeout(30_000),
   });
   return { status: response.status, body: await response.text() };

@@ -1,8 +1,7 @@
 import http from "node:http";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, startServer, type RunningServer } from "../helpers/server";
+import { createKeyActionRequest } from "../helpers/server-actions";
+import { startServer, type RunningServer } from "../helpers/server";
 
 // Sign-in and sign-out through the real production server (`next start`): next-auth's own endpoints, the
 // settings page and its server action, as a browser (or someone holding a copied cookie) reaches them.
@@ -161,41 +160,9 @@ class PlainBrowser {
   }
 }
 
-/** The id Next gave a server action in this build. */
-function serverActionId(exportedName: string): string {
-  const manifest = JSON.parse(
-    readFileSync(
-      path.join(ROOT, process.env.SUNDOWN_DIST_DIR ?? ".next", "server/server-reference-manifest.json"),
-      "utf8",
-    ),
-  );
-  const entry = Object.entries(manifest.node as Record<string, { exportedName: string }>).find(
-    ([, a]) => a.exportedName === exportedName,
-  );
-  if (!entry) throw new Error(`no server action ${exportedName} in the build`);
-  return entry[0];
-}
-
-/** Calls the settings page's create-key action as its form does: (previous state, form data). */
+/** Calls the settings page's create-key action as its form does. */
 async function createKeyAction(base: string, cookie: string, name: string): Promise<Reply> {
-  // React's reply encoding: the form's fields under the prefix `_1_`, then the argument list, which the
-  // server decodes as it streams in, so it must come after the fields it refers to ($K1).
-  const data = new FormData();
-  data.set("_1_name", name);
-  data.set("_1_scopes", "team:read");
-  data.set("0", JSON.stringify([{ status: "idle" }, "$K1"]));
-  const encoded = new Response(data);
-  return send(`${base}/settings/api-keys`, {
-    method: "POST",
-    headers: {
-      "Next-Action": serverActionId("createApiKeyAction"),
-      Accept: "text/x-component",
-      Origin: base,
-      "Content-Type": encoded.headers.get("content-type")!,
-      Cookie: cookie,
-    },
-    body: Buffer.from(await encoded.arrayBuffer()),
-  });
+  return send(`${base}/settings/api-keys`, { method: "POST", ...(await createKeyActionRequest(base, cookie, name)) });
 }
 
 describe("sign-in URLs in production", () => {
