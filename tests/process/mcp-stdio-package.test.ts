@@ -3,10 +3,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { Client as ModernClient } from "@modelcontextprotocol/client";
-import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PACKAGE_DIR,
@@ -17,7 +13,8 @@ import {
   stdioPackageViolations,
   type StdioPackageManifest,
 } from "@/packages/mcp-stdio/bundle";
-import { MCP_ERAS, type McpEra, type McpTestClient } from "../helpers/mcp-client";
+import { MCP_ERAS, type McpEra } from "../helpers/mcp-client";
+import { connectStdioClient } from "../helpers/mcp-stdio-client";
 import { startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
 
 // What someone without a checkout runs: `npm pack` of packages/mcp-stdio (its prepack bundles lib/), the tarball
@@ -92,27 +89,17 @@ function clientEnv(settings: Record<string, string>): Record<string, string> {
 }
 
 /** The installed bin, spawned from the install folder by the era's SDK client, as a desktop client spawns npx. */
-async function connectInstalled(key: string, era: McpEra) {
-  const params = {
-    command: installed.bin,
-    args: [],
-    cwd: installed.dir,
-    env: clientEnv({ SUNDOWN_API_KEY: key, SUNDOWN_URL: t.server.url }),
-    stderr: "pipe" as const,
-  };
-  const modern = era === "2026-07-28";
-  const transport = modern ? new ModernStdioTransport(params) : new StdioClientTransport(params);
-  let stderr = "";
-  transport.stderr?.on("data", (d: Buffer) => (stderr += d));
-  const protocolErrors: Error[] = [];
-  const info = { name: "sundown-stdio-package-test", version: "1.0.0" };
-  const client = modern ? new ModernClient(info, { versionNegotiation: { mode: { pin: era } } }) : new Client(info);
-  client.onerror = (error) => protocolErrors.push(error);
-  await client.connect(transport as never);
-  if (modern && (client as ModernClient).getProtocolEra() !== "modern") {
-    throw new Error("the installed bin did not speak 2026-07-28");
-  }
-  return { client: client as McpTestClient, stderr: () => stderr, protocolErrors };
+function connectInstalled(key: string, era: McpEra) {
+  return connectStdioClient(
+    {
+      command: installed.bin,
+      args: [],
+      cwd: installed.dir,
+      env: clientEnv({ SUNDOWN_API_KEY: key, SUNDOWN_URL: t.server.url }),
+    },
+    era,
+    "sundown-stdio-package-test",
+  );
 }
 
 describe("the packed stdio package", () => {

@@ -1,12 +1,9 @@
 import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
-import { Client as ModernClient } from "@modelcontextprotocol/client";
-import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key";
-import { MCP_ERAS, MODERN_META, textOf, type McpEra, type McpTestClient } from "../helpers/mcp-client";
+import { MCP_ERAS, MODERN_META, textOf, type McpEra } from "../helpers/mcp-client";
+import { connectStdioClient } from "../helpers/mcp-stdio-client";
 import { CLI, startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
 import { ROOT, freePort } from "../helpers/server";
 
@@ -25,26 +22,17 @@ afterAll(async () => {
 });
 
 /** `sundown mcp` spawned by the era's SDK client: v1 (initialize, 2025-11-25) or v2 pinned to 2026-07-28. */
-async function connectStdio(key: string, era: McpEra = "2025-11-25") {
-  const params = {
-    command: process.execPath,
-    args: [CLI, "mcp"],
-    cwd: ROOT,
-    env: { SUNDOWN_API_KEY: key, SUNDOWN_URL: t.server.url },
-    stderr: "pipe" as const,
-  };
-  const modern = era === "2026-07-28";
-  const transport = modern ? new ModernStdioTransport(params) : new StdioClientTransport(params);
-  let stderr = "";
-  transport.stderr?.on("data", (d: Buffer) => (stderr += d));
-  const protocolErrors: Error[] = [];
-  const info = { name: "sundown-stdio-test", version: "1.0.0" };
-  const client = modern ? new ModernClient(info, { versionNegotiation: { mode: { pin: era } } }) : new Client(info);
-  client.onerror = (error) => protocolErrors.push(error);
-  await client.connect(transport as never);
-  if (modern && (client as ModernClient).getProtocolEra() !== "modern")
-    throw new Error("stdio did not speak 2026-07-28");
-  return { client: client as McpTestClient, stderr: () => stderr, protocolErrors };
+function connectStdio(key: string, era: McpEra = "2025-11-25") {
+  return connectStdioClient(
+    {
+      command: process.execPath,
+      args: [CLI, "mcp"],
+      cwd: ROOT,
+      env: { SUNDOWN_API_KEY: key, SUNDOWN_URL: t.server.url },
+    },
+    era,
+    "sundown-stdio-test",
+  );
 }
 
 /** Runs `sundown mcp` expecting it to refuse to start; resolves with its exit code and output. */
