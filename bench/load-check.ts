@@ -15,7 +15,13 @@ import { closeDb, getDbHandle, installDbHandle, migratePostgres, openPostgres } 
 import { describeStatuses, judgeLoadCheck, type LoadCheckVerdict } from "./load-check-verdict";
 import { prepareLoadMix } from "./load-mix";
 import type { LoadResult } from "./load-worker";
-import { seedBenchOrganization, withConnection, type BenchFixture, type BenchSize } from "./seed";
+import {
+  removeBenchOrganization,
+  seedBenchOrganization,
+  withConnection,
+  type BenchFixture,
+  type BenchSize,
+} from "./seed";
 import { buildExists, ROOT, startBenchServer, type RunningServer } from "./server";
 import { startLoadWorker, type LoadWorker } from "./worker-client";
 
@@ -85,16 +91,7 @@ async function seedOrganization(url: string): Promise<{ fixture: BenchFixture; c
   }
   return {
     fixture,
-    async cleanUp() {
-      try {
-        // Members, reports, keys and key events go with it (ON DELETE CASCADE).
-        await withConnection(url, (execute) =>
-          execute("DELETE FROM organizations WHERE id = $1::uuid", [fixture.organizationId]),
-        );
-      } finally {
-        await closeDb();
-      }
-    },
+    cleanUp: () => removeBenchOrganization(url, fixture.organizationId),
   };
 }
 

@@ -162,6 +162,16 @@ export async function seedEmbedded(dataDir: string): Promise<BenchFixture> {
   }
 }
 
+/** Deletes the bench organization (members, reports, keys and key events go with it: ON DELETE CASCADE), then
+ * closes the process's database handle. */
+export async function removeBenchOrganization(url: string, organizationId: string): Promise<void> {
+  try {
+    await withConnection(url, (execute) => execute("DELETE FROM organizations WHERE id = $1::uuid", [organizationId]));
+  } finally {
+    await closeDb();
+  }
+}
+
 /**
  * Runs `work` on a connection of its own, without the API's statement timeout (DATABASE_TIMEOUT_MS): writing and
  * removing a history each take one long statement, which a busy machine makes outlive it.
@@ -192,16 +202,7 @@ export async function seedPostgres(url: string): Promise<{ fixture: BenchFixture
   });
   return {
     fixture,
-    async cleanUp() {
-      try {
-        // Members, reports, keys and key events go with it (ON DELETE CASCADE).
-        await withConnection(url, (execute) =>
-          execute("DELETE FROM organizations WHERE id = $1::uuid", [fixture.organizationId]),
-        );
-      } finally {
-        await closeDb();
-      }
-    },
+    cleanUp: () => removeBenchOrganization(url, fixture.organizationId),
   };
 }
 
