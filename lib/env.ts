@@ -79,6 +79,24 @@ const envSchema = z.object({
   // Requests per key per day for the settings page and `keys list` (lib/usage/); off, nothing is counted.
   SUNDOWN_KEY_USAGE: flagDefaultOn,
   SUNDOWN_MCP_ALLOWED_ORIGINS: originList,
+  // Webhook targets that skip the public-address rule and may use plain http (lib/webhooks/endpoint-url.ts):
+  // comma-separated host names, IP addresses or CIDR ranges, e.g. `localhost,127.0.0.1` for a receiver on this machine.
+  SUNDOWN_WEBHOOK_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[(.*)\]$/, "$1"),
+        )
+        .filter(Boolean),
+    ),
+  // Vercel Cron's bearer token for /api/cron/webhooks; unset, the route answers 404 (lib/webhooks/cron.ts).
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SUNDOWN_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   REDIS_URL: z
     .string()
@@ -162,6 +180,11 @@ export function signInUrl(env: Env): string {
       "e.g. SUNDOWN_URL=https://sundown.example.com (or http://localhost:3000 on this machine): sign-in builds its " +
       "links and redirects from it, never from the request's Host header. NEXTAUTH_URL, if set, is used for sign-in instead.",
   );
+}
+
+/** The address people and agents reach Sundown at: SUNDOWN_URL, else sign-in's origin (signInUrl). */
+export function publicUrl(env: Env): string {
+  return (env.SUNDOWN_URL ?? new URL(signInUrl(env)).origin).replace(/\/+$/, "");
 }
 
 let cached: Env | undefined;

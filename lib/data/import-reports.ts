@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { reportContentSchema, reportScopeSchema } from "@/lib/schemas/reports";
@@ -6,6 +7,7 @@ import { loadKnownContacts } from "./known-contacts";
 import { findContentProblems } from "./report-content-rules";
 import { reportSearchText, SEARCH_TEXT_VERSION } from "./report-search-text";
 import { refreshReportStatistics } from "./report-statistics";
+import { recordReportsPublished } from "./webhook-outbox";
 import { INSTANT_RANGE_TEXT, isInInstantRange } from "@/lib/schemas/instant";
 
 // `sundown reports import`: a JSON file of reports, validated whole before anything is written,
@@ -200,8 +202,9 @@ export async function importReports(
       // this takes about 0.2 s. Values travel as one JSON parameter, never spliced into the SQL.
       const contacts = await loadKnownContacts(tx, organization.id);
       for (let start = 0; start < reports.length; start += INSERT_CHUNK) {
+        // Ids are chosen here rather than by the database, so that each report's event can name it.
         const rows = reports.slice(start, start + INSERT_CHUNK).map((r) => ({
-          id: r.id ?? null,
+          id: r.id ?? randomUUID(),
           scope: r.scope,
           scope_target_id: r.scope_target_id,
           generated_at: r.generated_at,
@@ -210,10 +213,16 @@ export async function importReports(
         }));
         await tx.$executeRaw`
           INSERT INTO "reports" ("id", "organization_id", "scope", "scope_target_id", "generated_at", "headline", "content", "search_text", "search_text_version")
-          SELECT COALESCE(r.id, gen_random_uuid()), ${organization.id}::uuid, r.scope::"report_scope", r.scope_target_id,
+          SELECT r.id, ${organization.id}::uuid, r.scope::"report_scope", r.scope_target_id,
                  r.generated_at, r.report->>'headline', r.report, r.search_text, ${SEARCH_TEXT_VERSION}::int
           FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             AS r(id uuid, scope text, scope_target_id uuid, generated_at timestamptz, report jsonb, search_text text)`;
+        // The outbox, in the same transaction: report.published for each report, when an endpoint wants it.
+        await recordReportsPublished(
+          tx,
+          organization.id,
+          rows.map((r) => r.id),
+        );
       }
       return { imported: reports.length };
     },

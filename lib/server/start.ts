@@ -1,4 +1,4 @@
-import { EnvError, getEnv, signInUrl, type Env } from "@/lib/env";
+import { EnvError, getEnv, publicUrl, signInUrl, type Env } from "@/lib/env";
 import { EmbeddedDbBusyError, getDbHandle, pendingMigrations, type DbHandle } from "@/lib/db";
 import { errorMessage } from "@/lib/doctor/check";
 import { describeDatabaseLocation, describeRoute, describeStore } from "@/lib/doctor/describe";
@@ -6,6 +6,7 @@ import type { SqlReader } from "@/lib/db/sql";
 import { log } from "@/lib/log";
 import { fillMissingSearchText } from "@/lib/data/report-search-backfill";
 import { refreshReportStatistics } from "@/lib/data/report-statistics";
+import { startDeliveryLoop } from "@/lib/webhooks/loop";
 
 const registry = globalThis as typeof globalThis & { __sundownStarted?: Promise<void> };
 
@@ -57,6 +58,8 @@ async function start(): Promise<void> {
     .then((filled) => filled > 0 && log("info", "filled in the search text of stored reports", { reports: filled }))
     .then(() => handle.kind === "embedded" && refreshReportStatistics())
     .catch((error: Error) => log("warn", "could not prepare stored reports for search", { error: error.message }));
+  // A long-lived server delivers webhooks itself; a serverless platform has no background (lib/webhooks/loop.ts).
+  if (!env.serverless) startDeliveryLoop();
   if (!env.REDIS_URL && !env.UPSTASH_REDIS_REST_URL && env.NODE_ENV === "production") {
     log("warn", "no shared rate-limit store configured: the per-key limit holds per instance only");
   }
@@ -84,8 +87,7 @@ async function warnOnPendingMigrations(sql: SqlReader): Promise<void> {
 }
 
 function printBanner(kind: DbHandle["kind"], database: string, env: Env): void {
-  // The public URL: SUNDOWN_URL, else sign-in's (NEXTAUTH_URL, or this machine in development).
-  const url = env.SUNDOWN_URL ?? new URL(signInUrl(env)).origin;
+  const url = publicUrl(env);
   const lines = [
     "",
     `  Sundown is running at ${url}`,

@@ -1,0 +1,7 @@
+import { withRequest } from "@/lib/http/with-request";
+import { runDeliveryCron } from "@/lib/webhooks/cron";
+
+// GET /api/cron/webhooks – webhook retries on serverless platforms (Vercel Cron); see lib/webhooks/cron.ts.
+export const GET = withRequest(runDeliveryCron, { cors: false });
+
+export { POST, PUT, PATCH, DELETE } from "@/lib/http/method-not-allowed";

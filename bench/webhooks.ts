@@ -1,0 +1,123 @@
+// Webhook delivery, measured: deliveries per second from one process to a receiver on loopback, and what the
+// outbox costs an import (1,000 reports with two subscribed endpoints against none, in alternating rounds).
+//
+//   npm run bench:webhooks [-- --rounds 5]               (embedded database, in memory)
+//   DATABASE_URL=postgresql://…/db npm run bench:webhooks (a migrated PostgreSQL database)
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { randomUUID } from "node:crypto";
+
+const { values } = parseArgs({ options: { rounds: { type: "string" } } });
+const ROUNDS = Number(values.rounds ?? 5);
+const REPORTS = 1000;
+
+process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+process.env.SUNDOWN_DATA_DIR ??= "memory://";
+process.env.SUNDOWN_LOG_LEVEL ??= "warn";
+
+const { getDb } = await import("@/lib/db");
+const { importReports } = await import("@/lib/data/import-reports");
+const { createWebhookEndpoint } = await import("@/lib/webhooks/endpoints");
+const { deliverDue } = await import("@/lib/webhooks/deliver");
+const { median } = await import("./stats");
+
+const db = await getDb();
+
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on("end", () => res.writeHead(204).end());
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+
+async function organization(endpoints: number) {
+  const org = await db.organization.create({
+    data: { slug: `bench-webhooks-${randomUUID().slice(0, 8)}`, name: "Bench webhooks" },
+    select: { id: true, slug: true, name: true },
+  });
+  for (let i = 0; i < endpoints; i++)
+    await createWebhookEndpoint({
+      organizationId: org.id,
+      url: receiverUrl,
+      events: ["report.published"],
+      actor: { label: "bench" },
+    });
+  return org;
+}
+
+const reports = () =>
+  Array.from({ length: REPORTS }, (_, i) => ({
+    scope: "org" as const,
+    scope_target_id: null,
+    generated_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    report: {
+      headline: `Day ${i}: shipped the gripper firmware`,
+      kpi_status: [],
+      shipped: [{ title: "Gripper firmware 2.4" }],
+      silent: [],
+      slipping: [],
+      blockers: [],
+    },
+  }));
+
+async function timedImport(endpoints: number): Promise<{ ms: number; orgId: string }> {
+  const org = await organization(endpoints);
+  // A collection now rather than inside the timed import (run with --expose-gc, as npm run bench:webhooks does).
+  (globalThis as { gc?: () => void }).gc?.();
+  const started = performance.now();
+  await importReports(org, reports());
+  return { ms: performance.now() - started, orgId: org.id };
+}
+
+async function deliverEverything(): Promise<{ deliveries: number; ms: number }> {
+  const started = performance.now();
+  let deliveries = 0;
+  for (;;) {
+    const pass = await deliverDue();
+    if (pass.attempted === 0) break;
+    deliveries += pass.delivered;
+  }
+  return { deliveries, ms: performance.now() - started };
+}
+
+const without: number[] = [];
+const withTwo: number[] = [];
+const rates: number[] = [];
+// Deleted at the end, not per round: a delete of 2,000 reports slows the next import (dead rows, no autovacuum on
+// the embedded database), which would land on whichever import came first.
+const made: string[] = [];
+// A round of each first, unmeasured: the first imports also warm the database's caches and the JIT.
+await deliverEverything();
+for (const endpoints of [0, 2]) {
+  made.push((await timedImport(endpoints)).orgId);
+  await deliverEverything();
+}
+for (let round = 0; round < ROUNDS; round++) {
+  // In alternating order, so that drift in the machine's load favours neither.
+  const order = round % 2 === 0 ? [0, 2] : [2, 0];
+  const [first, second] = [await timedImport(order[0]!), await timedImport(order[1]!)];
+  const [none, two] = order[0] === 0 ? [first, second] : [second, first];
+  without.push(none.ms);
+  withTwo.push(two.ms);
+  if (process.env.BENCH_VERBOSE)
+    console.log(`round ${round}: none ${none.ms.toFixed(0)} ms, two ${two.ms.toFixed(0)} ms`);
+  const delivered = await deliverEverything();
+  if (delivered.deliveries !== 2 * REPORTS) throw new Error(`delivered ${delivered.deliveries} of ${2 * REPORTS}`);
+  rates.push((delivered.deliveries / delivered.ms) * 1000);
+  made.push(none.orgId, two.orgId);
+}
+await db.organization.deleteMany({ where: { id: { in: made } } });
+
+const database = process.env.DATABASE_URL ? "PostgreSQL" : "embedded (PGlite, in memory)";
+const cost = median(withTwo) / median(without) - 1;
+console.log(`webhooks bench on ${database}, ${ROUNDS} rounds, medians:`);
+console.log(`  import of ${REPORTS} reports, no endpoint:     ${median(without).toFixed(0)} ms`);
+console.log(
+  `  import of ${REPORTS} reports, two endpoints:   ${median(withTwo).toFixed(0)} ms  (outbox: ${(cost * 100).toFixed(1)}%, budget 10%)`,
+);
+console.log(
+  `  deliveries to a loopback receiver:        ${median(rates).toFixed(0)} per second (${2 * REPORTS} per round)`,
+);
+server.close();
+process.exit(cost <= 0.1 ? 0 : 1);

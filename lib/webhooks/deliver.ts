@@ -1,0 +1,189 @@
+import { Webhook } from "standardwebhooks";
+import { getDb } from "@/lib/db";
+import { getEnv, publicUrl } from "@/lib/env";
+import { log } from "@/lib/log";
+import { renderBody } from "./body";
+import { disableEndpoint, type DisabledReason } from "./endpoint-state";
+import { relayOutbox } from "./relay";
+import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";
+import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, nextAttemptAt } from "./schedule";
+import { openSecret, UnsealError } from "./secret-box";
+import { postWebhook, type SendResult } from "./send";
+
+// Attempts the deliveries that are due, from whichever instance asks: the in-process loop under `next start`
+// (lib/webhooks/loop.ts), the request that queued them (after()), or the cron route on a serverless platform.
+//
+// A delivery is leased before it is attempted: one statement takes due rows with FOR UPDATE SKIP LOCKED and sets
+// lease_until, so no other instance takes them while the attempt runs, and no row lock is held across the HTTP
+// request (which a transaction-mode pooler could not keep on one connection anyway). An instance killed mid-attempt
+// leaves a lease that runs out: another instance attempts the delivery again (at least once). Each outcome is
+// recorded by one statement; only turning an endpoint off takes a transaction of its own.
+
+/**
+ * Longer than an attempt takes (ATTEMPT_TIMEOUT_MS, after a DNS lookup), so a live attempt keeps its lease; short
+ * enough that what a crashed instance held is attempted again within half a minute.
+ */
+const LEASE_MS = 2 * ATTEMPT_TIMEOUT_MS + 5_000;
+
+/** Deliveries one pass takes at a time, attempted concurrently. */
+export const PASS_SIZE = 32;
+
+export interface PassResult {
+  attempted: number;
+  delivered: number;
+}
+
+interface LeasedDelivery {
+  id: string;
+  attempts: number;
+  message_id: string;
+  organization_id: string;
+  type: string;
+  data: unknown;
+  created_at: Date;
+  endpoint_id: string;
+  url: string;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
+}
+
+/** Expands what the outbox holds, then leases and attempts up to `limit` due deliveries. */
+export async function deliverDue(limit = PASS_SIZE): Promise<PassResult> {
+  await relayOutbox();
+  const db = await getDb();
+  const leased = await db.$queryRaw<LeasedDelivery[]>`
+    WITH leased AS (
+      UPDATE webhook_deliveries d
+      SET lease_until = now() + ${LEASE_MS} * interval '1 millisecond', attempts = d.attempts + 1
+      FROM (
+        SELECT id FROM webhook_deliveries
+        WHERE state = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+        ORDER BY next_attempt_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      ) due
+      WHERE d.id = due.id
+      RETURNING d.id, d.attempts, d.message_id, d.endpoint_id
+    )
+    SELECT l.id, l.attempts, m.id AS message_id, m.organization_id, m.type, m.data, m.created_at,
+           e.id AS endpoint_id, e.url, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at
+    FROM leased l
+    JOIN webhook_messages m ON m.id = l.message_id
+    JOIN webhook_endpoints e ON e.id = l.endpoint_id`;
+  const outcomes = await Promise.all(leased.map(attemptAndRecord));
+  return { attempted: outcomes.length, delivered: outcomes.filter(Boolean).length };
+}
+
+async function attemptAndRecord(delivery: LeasedDelivery): Promise<boolean> {
+  const attemptedAt = new Date();
+  const result = await attempt(delivery, attemptedAt);
+  try {
+    await recordOutcome(delivery, attemptedAt, result);
+  } catch (error) {
+    // The endpoint was deleted meanwhile (its deliveries with it), or the database is away: the lease runs out and
+    // the delivery, if it still exists, is attempted again.
+    log("warn", "could not record a webhook attempt", { delivery: delivery.id, error: (error as Error).message });
+  }
+  return result.error === null;
+}
+
+/** One attempt: signed, to the address checked now (again), never to one a later DNS answer names. */
+async function attempt(delivery: LeasedDelivery, at: Date): Promise<SendResult> {
+  const env = getEnv();
+  try {
+    const url = new URL(delivery.url);
+    const body = renderBody(
+      {
+        id: delivery.message_id,
+        organizationId: delivery.organization_id,
+        type: delivery.type,
+        data: delivery.data,
+        createdAt: delivery.created_at,
+      },
+      publicUrl(env),
+    );
+    const headers = signedHeaders(delivery, at, body);
+    const target = await resolveWebhookTarget(url, env.SUNDOWN_WEBHOOK_ALLOW_HOSTS);
+    return await postWebhook({ url, ...target, headers, body });
+  } catch (error) {
+    if (!(error instanceof UnsealError || error instanceof WebhookTargetError)) throw error;
+    return { statusCode: null, durationMs: 0, error: error.message, responseBody: null };
+  }
+}
+
+/** The Standard Webhooks headers: one signature per secret in use (two during a roll's overlap). */
+function signedHeaders(delivery: LeasedDelivery, at: Date, body: string): Record<string, string> {
+  const sealed = [delivery.secret_sealed];
+  if (
+    delivery.previous_secret_sealed &&
+    delivery.previous_secret_expires_at &&
+    delivery.previous_secret_expires_at > at
+  )
+    sealed.push(delivery.previous_secret_sealed);
+  const signatures = sealed.map((s) => new Webhook(openSecret(s)).sign(delivery.message_id, at, body));
+  return {
+    "Content-Type": "application/json",
+    "User-Agent": "Sundown-Webhooks/1.0",
+    "webhook-id": delivery.message_id,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": signatures.join(" "),
+  };
+}
+
+/**
+ * The attempt's line, the delivery's next state, and the endpoint's failure clock (set by a failure, cleared by a
+ * delivery, written only when it changes), in one statement. Then, rarely, the endpoint turned off: on 410 Gone,
+ * or when it has failed for FAILING_DISABLES_AFTER_MS.
+ */
+async function recordOutcome(delivery: LeasedDelivery, attemptedAt: Date, result: SendResult) {
+  const delivered = result.error === null;
+  const gone = result.statusCode === 410;
+  const next = delivered || gone ? null : nextAttemptAt(delivery.attempts, attemptedAt);
+  const state = delivered ? "delivered" : next ? "pending" : "failed";
+  const db = await getDb();
+  const [endpoint] = await db.$queryRaw<{ failing_since: Date; disabled_at: Date | null }[]>`
+    WITH attempt AS (
+      INSERT INTO webhook_attempts
+        (delivery_id, endpoint_id, attempt, attempted_at, status_code, duration_ms, error, response_body)
+      VALUES (${delivery.id}::uuid, ${delivery.endpoint_id}::uuid, ${delivery.attempts}::int, ${attemptedAt}::timestamptz,
+              ${result.statusCode}::int, ${result.durationMs}::int, ${result.error}, ${result.responseBody})
+    ), delivery AS (
+      UPDATE webhook_deliveries
+      SET state = ${state}::webhook_delivery_state, next_attempt_at = ${next}::timestamptz, lease_until = NULL
+      WHERE id = ${delivery.id}::uuid
+    ), health AS (
+      UPDATE webhook_endpoints
+      SET failing_since = CASE WHEN ${delivered}::boolean THEN NULL ELSE ${attemptedAt}::timestamptz END
+      WHERE id = ${delivery.endpoint_id}::uuid AND (failing_since IS NULL) = NOT ${delivered}::boolean
+    )
+    SELECT coalesce(failing_since, ${attemptedAt}::timestamptz) AS failing_since, disabled_at
+    FROM webhook_endpoints WHERE id = ${delivery.endpoint_id}::uuid`;
+  if (delivered || !endpoint || endpoint.disabled_at) return;
+  const failingFor = attemptedAt.getTime() - endpoint.failing_since.getTime();
+  const reason: DisabledReason | null = gone ? "gone" : failingFor >= FAILING_DISABLES_AFTER_MS ? "failing" : null;
+  if (reason) await turnOff(delivery, reason, attemptedAt);
+}
+
+async function turnOff(delivery: LeasedDelivery, reason: DisabledReason, at: Date) {
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoint.findUnique({
+      where: { id: delivery.endpoint_id },
+      select: { id: true, organizationId: true, url: true, disabledAt: true },
+    });
+    if (!endpoint || endpoint.disabledAt) return;
+    await disableEndpoint(tx, endpoint.id, reason, at);
+    await tx.webhookEndpointEvent.create({
+      data: {
+        organizationId: endpoint.organizationId,
+        endpointId: endpoint.id,
+        endpointUrl: endpoint.url,
+        action: "disabled",
+        detail: reason,
+        actorLabel: "sundown",
+      },
+      select: { id: true },
+    });
+  });
+}

@@ -1,0 +1,335 @@
+import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { ApiError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { WebhookEventType } from "./events";
+import { checkWebhookTarget } from "./target";
+import { generateWebhookSecretPair } from "./secret";
+import { disableEndpoint, type DisabledReason } from "./endpoint-state";
+import { enqueuePing } from "./messages";
+import type { KeyActor } from "@/lib/data/api-keys";
+
+// Webhook endpoints of an organization, as founders and leads manage them in Settings and operators with
+// `sundown webhooks`. Every query is scoped by the organization: another organization's endpoint is "not found",
+// exactly like an unknown id. Every change lands in the endpoints' activity trail.
+
+type Transaction = Prisma.TransactionClient;
+
+export interface WebhookEndpointItem {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  enabled: boolean;
+  disabledAt: Date | null;
+  disabledReason: DisabledReason | null;
+  /** The first failed attempt since the last delivery, while it keeps failing. */
+  failingSince: Date | null;
+  /** While a rolled secret's overlap lasts: when the old secret stops signing. */
+  previousSecretExpiresAt: Date | null;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+export interface CreatedWebhookEndpoint extends WebhookEndpointItem {
+  /** The signing secret (`whsec_…`). Returned here once and never again. */
+  secret: string;
+}
+
+const NOT_FOUND = "No webhook endpoint with this id exists in this organization.";
+
+const ITEM_SELECT = {
+  id: true,
+  url: true,
+  events: true,
+  disabledAt: true,
+  disabledReason: true,
+  failingSince: true,
+  previousSecretExpiresAt: true,
+  createdAt: true,
+  createdBy: { select: { member: { select: { name: true } } } },
+  trail: { where: { action: "created" }, select: { actorLabel: true }, take: 1 },
+} as const satisfies Prisma.WebhookEndpointSelect;
+
+type ItemRow = Prisma.WebhookEndpointGetPayload<{ select: typeof ITEM_SELECT }>;
+
+function toItem({ createdBy, trail, ...row }: ItemRow, now = new Date()): WebhookEndpointItem {
+  const overlapOpen = row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > now;
+  return {
+    ...row,
+    events: row.events as WebhookEventType[],
+    enabled: row.disabledAt === null,
+    disabledReason: row.disabledReason as DisabledReason | null,
+    previousSecretExpiresAt: overlapOpen ? row.previousSecretExpiresAt : null,
+    createdBy: createdBy?.member.name ?? trail[0]?.actorLabel ?? null,
+  };
+}
+
+async function recordTrail(
+  tx: Transaction,
+  endpoint: { id: string; organizationId: string; url: string },
+  action: "created" | "enabled" | "disabled" | "secret_rolled" | "deleted",
+  actor: KeyActor,
+  detail?: string,
+) {
+  await tx.webhookEndpointEvent.create({
+    data: {
+      organizationId: endpoint.organizationId,
+      endpointId: action === "deleted" ? null : endpoint.id,
+      endpointUrl: endpoint.url,
+      action,
+      detail: detail ?? null,
+      actorUserId: actor.userId ?? null,
+      actorLabel: actor.label,
+    },
+    select: { id: true },
+  });
+}
+
+/**
+ * Adds an endpoint after checking its URL (https, a public address: lib/webhooks/target.ts); its secret is
+ * returned once. A URL that fails the check is an invalid_parameter naming the rule, and nothing is written.
+ */
+export async function createWebhookEndpoint(input: {
+  organizationId: string;
+  url: string;
+  events: WebhookEventType[];
+  actor: KeyActor;
+}): Promise<CreatedWebhookEndpoint> {
+  const url = await checkWebhookTarget(input.url, getEnv().SUNDOWN_WEBHOOK_ALLOW_HOSTS);
+  const { secret, sealed } = generateWebhookSecretPair();
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const row = await tx.webhookEndpoint.create({
+      data: {
+        organizationId: input.organizationId,
+        url: url.href,
+        events: input.events,
+        secretSealed: sealed,
+        createdById: input.actor.userId ?? null,
+      },
+      select: { id: true },
+    });
+    await recordTrail(tx, { id: row.id, organizationId: input.organizationId, url: url.href }, "created", input.actor);
+    const created = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: row.id }, select: ITEM_SELECT });
+    return { ...toItem(created), secret };
+  });
+}
+
+export async function listWebhookEndpoints(organizationId: string, now = new Date()): Promise<WebhookEndpointItem[]> {
+  const db = await getDb();
+  const rows = await db.webhookEndpoint.findMany({
+    where: { organizationId },
+    select: ITEM_SELECT,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return rows.map((row) => toItem(row, now));
+}
+
+/** The organization an endpoint belongs to, for the CLI, which names endpoints by id alone. */
+export async function findWebhookEndpointOrganization(endpointId: string) {
+  const db = await getDb();
+  const row = await db.webhookEndpoint.findUnique({
+    where: { id: endpointId },
+    select: { organization: { select: { id: true, slug: true, name: true } } },
+  });
+  return row?.organization ?? null;
+}
+
+/** The organization a delivery belongs to, for `sundown webhooks redeliver <delivery-id>`. */
+export async function findWebhookDeliveryOrganization(deliveryId: string) {
+  const db = await getDb();
+  const row = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    select: { message: { select: { organization: { select: { id: true, slug: true, name: true } } } } },
+  });
+  return row?.message.organization ?? null;
+}
+
+async function findEndpoint(tx: Transaction, organizationId: string, endpointId: string) {
+  const endpoint = await tx.webhookEndpoint.findFirst({
+    where: { id: endpointId, organizationId },
+    select: { id: true, organizationId: true, url: true, disabledAt: true, secretSealed: true },
+  });
+  if (!endpoint) throw new ApiError("not_found", NOT_FOUND);
+  return endpoint;
+}
+
+/**
+ * Turns an endpoint on or off. Off, what was waiting for it is given up (lib/webhooks/endpoint-state.ts); on
+ * again, it receives events from then on and its failure clock starts afresh.
+ * Setting the state it already has changes nothing and records nothing.
+ */
+export async function setWebhookEndpointEnabled(
+  organizationId: string,
+  endpointId: string,
+  enabled: boolean,
+  actor: KeyActor,
+): Promise<WebhookEndpointItem> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, organizationId, endpointId);
+    if ((endpoint.disabledAt === null) !== enabled) {
+      if (enabled)
+        await tx.webhookEndpoint.update({
+          where: { id: endpoint.id },
+          data: { disabledAt: null, disabledReason: null, failingSince: null },
+          select: { id: true },
+        });
+      else await disableEndpoint(tx, endpoint.id, "manual", new Date());
+      await recordTrail(tx, endpoint, enabled ? "enabled" : "disabled", actor);
+    }
+    return toItem(await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, select: ITEM_SELECT }));
+  });
+}
+
+/**
+ * A new signing secret, returned once. For the overlap the old secret signs too (each delivery carries both
+ * signatures), so receivers can switch without losing a delivery; an overlap of 0 stops the old one now.
+ */
+export async function rollWebhookSecret(
+  organizationId: string,
+  endpointId: string,
+  { overlapMs, actor, now = new Date() }: { overlapMs: number; actor: KeyActor; now?: Date },
+): Promise<{ secret: string; previousSecretExpiresAt: Date | null }> {
+  const { secret, sealed } = generateWebhookSecretPair();
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, organizationId, endpointId);
+    const previousSecretExpiresAt = overlapMs > 0 ? new Date(now.getTime() + overlapMs) : null;
+    await tx.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: {
+        secretSealed: sealed,
+        previousSecretSealed: previousSecretExpiresAt ? endpoint.secretSealed : null,
+        previousSecretExpiresAt,
+      },
+      select: { id: true },
+    });
+    await recordTrail(tx, endpoint, "secret_rolled", actor);
+    return { secret, previousSecretExpiresAt };
+  });
+}
+
+/** Deletes an endpoint and its deliveries; the trail keeps a "deleted" event with its URL. */
+export async function deleteWebhookEndpoint(organizationId: string, endpointId: string, actor: KeyActor) {
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, organizationId, endpointId);
+    await recordTrail(tx, endpoint, "deleted", actor);
+    await tx.webhookEndpoint.delete({ where: { id: endpoint.id }, select: { id: true } });
+  });
+}
+
+/** A `ping` to one endpoint, on or off (a test needs no subscription); delivered like any event. */
+export async function sendWebhookPing(organizationId: string, endpointId: string) {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, organizationId, endpointId);
+    return enqueuePing(tx, organizationId, endpoint.id);
+  });
+}
+
+export interface WebhookAttemptItem {
+  id: string;
+  deliveryId: string;
+  messageId: string;
+  type: string;
+  attempt: number;
+  attemptedAt: Date;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** The delivery's state now: delivered, failed (given up), or pending (another attempt is scheduled). */
+  state: "pending" | "delivered" | "failed";
+  nextAttemptAt: Date | null;
+}
+
+export const ATTEMPTS_LISTED = 100;
+
+/** An endpoint's latest attempts, newest first (each attempt of each delivery is one line). */
+export async function listWebhookAttempts(
+  organizationId: string,
+  endpointId: string,
+  limit = ATTEMPTS_LISTED,
+): Promise<WebhookAttemptItem[]> {
+  const db = await getDb();
+  await db.$transaction((tx) => findEndpoint(tx, organizationId, endpointId));
+  const rows = await db.webhookAttempt.findMany({
+    where: { endpointId, endpoint: { organizationId } },
+    select: {
+      id: true,
+      attempt: true,
+      attemptedAt: true,
+      statusCode: true,
+      durationMs: true,
+      error: true,
+      delivery: {
+        select: { id: true, state: true, nextAttemptAt: true, message: { select: { id: true, type: true } } },
+      },
+    },
+    orderBy: [{ attemptedAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return rows.map(({ delivery, ...row }) => ({
+    ...row,
+    deliveryId: delivery.id,
+    messageId: delivery.message.id,
+    type: delivery.message.type,
+    state: delivery.state,
+    nextAttemptAt: delivery.state === "pending" ? delivery.nextAttemptAt : null,
+  }));
+}
+
+/**
+ * Sends a delivery again, now: the same message (same webhook-id, so a receiver that already has it can tell),
+ * freshly signed. Refused for an endpoint that is off: turn it on first.
+ */
+export async function redeliverWebhook(organizationId: string, deliveryId: string) {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const delivery = await tx.webhookDelivery.findFirst({
+      where: { id: deliveryId, organizationId },
+      select: { id: true, endpoint: { select: { disabledAt: true } } },
+    });
+    if (!delivery) throw new ApiError("not_found", "No webhook delivery with this id exists in this organization.");
+    if (delivery.endpoint.disabledAt)
+      throw new ApiError("conflict", "This endpoint is disabled; enable it before redelivering to it.");
+    await tx.webhookDelivery.update({
+      where: { id: delivery.id },
+      data: { state: "pending", nextAttemptAt: new Date(), leaseUntil: null },
+      select: { id: true },
+    });
+    return { deliveryId: delivery.id };
+  });
+}
+
+export interface WebhookTrailItem {
+  id: string;
+  endpointId: string | null;
+  endpointUrl: string;
+  action: "created" | "enabled" | "disabled" | "secret_rolled" | "deleted";
+  detail: string | null;
+  actor: string;
+  createdAt: Date;
+}
+
+/** The organization's latest endpoint changes, newest first. */
+export async function listWebhookTrail(organizationId: string, limit = 50): Promise<WebhookTrailItem[]> {
+  const db = await getDb();
+  const rows = await db.webhookEndpointEvent.findMany({
+    where: { organizationId },
+    select: {
+      id: true,
+      endpointId: true,
+      endpointUrl: true,
+      action: true,
+      detail: true,
+      actorLabel: true,
+      createdAt: true,
+      actor: { select: { member: { select: { name: true } } } },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return rows.map(({ actor, actorLabel, ...row }) => ({ ...row, actor: actor?.member.name ?? actorLabel }));
+}

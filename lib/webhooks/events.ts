@@ -1,0 +1,28 @@
+import { z } from "zod";
+import type { Scope } from "@/lib/auth/scopes";
+
+// The events an endpoint can subscribe to: the one list, feeding the type, the zod enum, the settings form, the CLI,
+// docs/webhooks.md and the OpenAPI document's `webhooks`. Each names the scope a key would need to read what the
+// event carries: an endpoint is a standing read of the organization, so it receives no more than such a key could.
+//
+// No `roster.changed`: Sundown has no write path for the roster (members come from the demo seed and the reports'
+// own tooling), so there is nothing to announce. `ping` is sent on demand to one endpoint, never subscribed to.
+export const WEBHOOK_EVENTS = {
+  "report.published": {
+    scope: "reports:read",
+    description: "A report was stored (by `sundown reports import`, or any later write path).",
+  },
+} as const satisfies Record<string, { scope: Scope; description: string }>;
+
+export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
+
+export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];
+
+/** What a delivery's `type` may be: a subscribable event, or the test delivery. */
+export type WebhookMessageType = WebhookEventType | "ping";
+
+/** At least one event, each known, each once, in catalog order. */
+export const webhookEventsSchema = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `events are ${WEBHOOK_EVENT_TYPES.join(", ")}` }))
+  .min(1, "choose at least one event")
+  .transform((events) => WEBHOOK_EVENT_TYPES.filter((e) => events.includes(e)));

@@ -1,0 +1,62 @@
+import { loadKnownContacts } from "@/lib/data/known-contacts";
+import { scrubContactDetails } from "@/lib/data/scrub";
+import { getDb } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { ReportSummary } from "@/lib/schemas/reports";
+import { insertMessages } from "./messages";
+
+// Expands outbox rows (lib/data/webhook-outbox.ts) into messages and deliveries, one row per transaction: the row is
+// taken FOR UPDATE SKIP LOCKED, so two instances never expand the same one, and deleted with the messages written,
+// so a crash in between leaves it to expand again and never half-expanded.
+
+type Transaction = Prisma.TransactionClient;
+
+/** Expands up to `limit` outbox rows, oldest first. Returns the deliveries made. */
+export async function relayOutbox(limit = 4): Promise<number> {
+  const db = await getDb();
+  let deliveries = 0;
+  for (let i = 0; i < limit; i++) {
+    const made = await db.$transaction(relayOne, { maxWait: 10_000, timeout: 60_000 });
+    if (made === undefined) break;
+    deliveries += made;
+  }
+  return deliveries;
+}
+
+async function relayOne(tx: Transaction): Promise<number | undefined> {
+  const [row] = await tx.$queryRaw<
+    { id: string; organization_id: string; type: string; subject_ids: string[]; endpoint_ids: string[] }[]
+  >`SELECT id, organization_id, type, subject_ids, endpoint_ids FROM webhook_outbox
+    ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
+  if (!row) return undefined;
+  const data = await reportPublishedData(tx, row.organization_id, row.subject_ids);
+  const made = await insertMessages(tx, row.organization_id, "report.published", data, row.endpoint_ids);
+  await tx.$executeRaw`DELETE FROM webhook_outbox WHERE id = ${row.id}::uuid`;
+  return made;
+}
+
+/**
+ * report.published's data for each report, in the order given: its summary exactly as GET /api/v1/reports lists it
+ * (the headline without the organization's contact details), and the path to read it in full.
+ */
+async function reportPublishedData(tx: Transaction, organizationId: string, reportIds: string[]) {
+  // One after the other: a transaction's queries share its one connection.
+  const rows = await tx.report.findMany({
+    where: { organizationId, id: { in: reportIds } },
+    select: { id: true, scope: true, scopeTargetId: true, generatedAt: true, headline: true },
+  });
+  const contacts = await loadKnownContacts(tx, organizationId);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return reportIds.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const report: ReportSummary = {
+      id: r.id,
+      scope: r.scope,
+      scope_target_id: r.scopeTargetId,
+      generated_at: r.generatedAt.toISOString(),
+      headline: r.headline === null ? null : scrubContactDetails(r.headline, contacts),
+    };
+    return [{ report, url: `/api/v1/reports/${r.id}` }];
+  });
+}

@@ -1,0 +1,20 @@
+import { ApiError } from "@/lib/errors";
+import { checkEndpointUrl } from "./endpoint-url";
+import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";
+
+/**
+ * An endpoint URL as it may be saved: the URL rules (https, no credentials, no internal names), then its host
+ * resolved and every address checked. Either failing is an invalid_parameter saying which rule, for the settings
+ * form and the CLI. The same check runs again at every attempt (lib/webhooks/deliver.ts).
+ */
+export async function checkWebhookTarget(input: string, allowHosts: readonly string[]): Promise<URL> {
+  const checked = checkEndpointUrl(input, allowHosts);
+  if ("error" in checked) throw new ApiError("invalid_parameter", checked.error);
+  try {
+    await resolveWebhookTarget(checked.url, allowHosts);
+  } catch (error) {
+    if (error instanceof WebhookTargetError) throw new ApiError("invalid_parameter", error.message);
+    throw error;
+  }
+  return checked.url;
+}
