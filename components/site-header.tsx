@@ -16,6 +16,9 @@ export function SiteHeader() {
             <li>
               <Link href="/settings/api-keys">API keys</Link>
             </li>
+            <li>
+              <Link href="/settings/webhooks">Webhooks</Link>
+            </li>
           </ul>
         </nav>
       </div>

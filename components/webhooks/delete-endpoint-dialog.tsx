@@ -1,0 +1,34 @@
+"use client";
+
+import { useActionState } from "react";
+import type { DeleteEndpointState } from "@/lib/settings/webhook-actions";
+import { EndpointDialog, type EndpointTarget } from "./endpoint-dialog";
+
+interface Props {
+  target: EndpointTarget;
+  action: (previous: DeleteEndpointState, formData: FormData) => Promise<DeleteEndpointState>;
+  onClose: () => void;
+}
+
+export function DeleteEndpointDialog({ target, action, onClose }: Props) {
+  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const deleted = state.status === "deleted";
+
+  return (
+    <EndpointDialog
+      endpointId={target.id}
+      title={<>Delete {target.url}?</>}
+      description="It receives nothing from now on, and its deliveries and their attempts are deleted with it. This cannot be undone; the activity below keeps a line saying it was deleted. To pause it instead, disable it."
+      error={state.status === "error" ? state.message : undefined}
+      action={formAction}
+      pending={pending}
+      submit={{ label: "Delete endpoint", busy: "Deleting…", className: "button button--danger" }}
+      done={deleted}
+      onClose={() => {
+        onClose();
+        // The row is gone: focus goes to the endpoints' heading, not to the page's start.
+        if (deleted) document.getElementById("endpoints-title")?.focus();
+      }}
+    />
+  );
+}

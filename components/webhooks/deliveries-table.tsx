@@ -1,0 +1,103 @@
+import type { WebhookAttemptItem } from "@/lib/webhooks/endpoints";
+import type { RedeliverState } from "@/lib/settings/webhook-actions";
+import { formatDate, formatDateTime, formatTime, machineTime } from "../format";
+import { RedeliverButton } from "./redeliver-button";
+
+const COLUMNS = ["Time", "Event", "Attempt", "HTTP status", "Duration", "Delivery", "Error"];
+
+// The delivery's state now (not this attempt's): whether anything is still to come for it.
+const STATES = {
+  delivered: { label: "Delivered", className: "status--active" },
+  pending: { label: "Retrying", className: "status--expired" },
+  failed: { label: "Given up", className: "status--revoked" },
+} as const;
+
+interface Props {
+  attempts: WebhookAttemptItem[];
+  /** At most this many are listed (the newest). */
+  limit: number;
+  /** Null while the endpoint is disabled: a redelivery to it would be refused. */
+  redeliverAction: ((previous: RedeliverState, formData: FormData) => Promise<RedeliverState>) | null;
+}
+
+function AttemptRow({ attempt, redeliverAction }: { attempt: WebhookAttemptItem } & Pick<Props, "redeliverAction">) {
+  const state = STATES[attempt.state];
+  return (
+    <tr>
+      <td className="nowrap">
+        <time dateTime={machineTime(attempt.attemptedAt)}>
+          {formatDate(attempt.attemptedAt)}
+          <span className="time-line">{formatTime(attempt.attemptedAt)}</span>
+        </time>
+      </td>
+      <td className="mono nowrap">{attempt.type}</td>
+      <td>{attempt.attempt}</td>
+      <td className="mono">{attempt.statusCode ?? <span className="muted">none</span>}</td>
+      <td className="nowrap">{attempt.durationMs.toLocaleString("en-GB")} ms</td>
+      <td>
+        <div className="key-state">
+          <span className={`status ${state.className}`}>{state.label}</span>
+          {attempt.nextAttemptAt && (
+            <span className="status-note">
+              next at <time dateTime={machineTime(attempt.nextAttemptAt)}>{formatDateTime(attempt.nextAttemptAt)}</time>
+            </span>
+          )}
+        </div>
+      </td>
+      <td style={{ minWidth: "12rem", overflowWrap: "anywhere" }}>
+        {attempt.error ?? <span className="muted">—</span>}
+      </td>
+      {redeliverAction && (
+        <td className="nowrap">
+          <RedeliverButton
+            deliveryId={attempt.deliveryId}
+            label={`${attempt.type}, attempt ${attempt.attempt} at ${formatDateTime(attempt.attemptedAt)}`}
+            action={redeliverAction}
+          />
+        </td>
+      )}
+    </tr>
+  );
+}
+
+/** An endpoint's latest attempts, newest first, one line each; every line can send its delivery again. */
+export function DeliveriesTable({ attempts, limit, redeliverAction }: Props) {
+  if (attempts.length === 0) {
+    return (
+      <div className="empty">
+        <h3>No attempts yet</h3>
+        <p style={{ margin: 0 }}>
+          Send a ping from the webhooks page: its attempt shows here within seconds (reload to see it).
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="table-wrap" role="region" aria-label="Delivery attempts" tabIndex={0}>
+        <table aria-label="Delivery attempts">
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+              {redeliverAction && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {attempts.map((attempt) => (
+              <AttemptRow key={attempt.id} attempt={attempt} redeliverAction={redeliverAction} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {attempts.length === limit && <p className="muted">The {limit} most recent attempts.</p>}
+    </>
+  );
+}
