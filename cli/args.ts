@@ -1,6 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
+  parseDeliveryId,
+  parseEndpointId,
+  parseEvents,
   parseExpiry,
   parseKeyId,
   parseKeyName,
@@ -13,6 +16,8 @@ import { EXPIRY_WARNING_DAYS } from "@/lib/data/key-status";
 import { DEFAULT_KEY_EXPIRY } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
 import { KEY_OVERLAP_CHOICES } from "@/lib/schemas/key-overlap";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { FAILING_DISABLES_AFTER_MS } from "@/lib/webhooks/schedule";
 
 // The command line → what to do. Pure: no I/O, so every bad form is a unit test away.
 
@@ -22,6 +27,15 @@ export type Invocation =
   | { kind: "keys.list"; args: CommandArgs<"keys.list">; json: boolean }
   | { kind: "keys.revoke"; args: CommandArgs<"keys.revoke"> }
   | { kind: "keys.roll"; args: CommandArgs<"keys.roll">; json: boolean }
+  | { kind: "webhooks.create"; args: CommandArgs<"webhooks.create">; json: boolean }
+  | { kind: "webhooks.list"; args: CommandArgs<"webhooks.list">; json: boolean }
+  | { kind: "webhooks.disable"; args: CommandArgs<"webhooks.disable"> }
+  | { kind: "webhooks.enable"; args: CommandArgs<"webhooks.enable"> }
+  | { kind: "webhooks.delete"; args: CommandArgs<"webhooks.delete"> }
+  | { kind: "webhooks.roll-secret"; args: CommandArgs<"webhooks.roll-secret">; json: boolean }
+  | { kind: "webhooks.ping"; args: CommandArgs<"webhooks.ping"> }
+  | { kind: "webhooks.deliveries"; args: CommandArgs<"webhooks.deliveries">; json: boolean }
+  | { kind: "webhooks.redeliver"; args: CommandArgs<"webhooks.redeliver"> }
   | { kind: "orgs.list"; json: boolean }
   | { kind: "seed.demo" }
   | { kind: "reports.import"; org: string; file: string }
@@ -43,6 +57,9 @@ interface CommandSpec {
 }
 
 const json = { json: { type: "boolean" } } as const;
+
+const ENDPOINT_ID = "<endpoint-id>  the endpoint's id, as `sundown webhooks list` shows it";
+const DAY_MS = 86_400_000;
 
 const COMMAND_SPECS: CommandSpec[] = [
   {
@@ -115,6 +132,140 @@ const COMMAND_SPECS: CommandSpec[] = [
       args: { keyId: parseKeyId(keyId!), overlap: parseOverlap(requireOption(values, "overlap")) },
       json: values.json === true,
     }),
+  },
+  {
+    name: "webhooks create",
+    usage: "sundown webhooks create --org <slug|id> --url <url> --events <event,…> [--json]",
+    summary: "Add a webhook endpoint; its signing secret is shown once",
+    details: [
+      `--org       the organization (slug or id), see \`sundown orgs list\``,
+      "--url       where deliveries are POSTed: https, to a public address (hosts in SUNDOWN_WEBHOOK_ALLOW_HOSTS may",
+      "            use http and private addresses); checked, host resolved, before anything is saved",
+      `--events    comma-separated: ${WEBHOOK_EVENT_TYPES.join(", ")}`,
+      `--json      print {"id","url","events","secret","organization":{"id","slug","name"}} only`,
+    ],
+    options: { org: { type: "string" }, url: { type: "string" }, events: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({
+      kind: "webhooks.create",
+      args: {
+        org: requireOption(values, "org"),
+        url: requireOption(values, "url"),
+        events: parseEvents(requireOption(values, "events")),
+      },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "webhooks list",
+    usage: "sundown webhooks list --org <slug|id> [--json]",
+    summary: "List an organization's webhook endpoints (never their secrets)",
+    details: [
+      "STATUS      enabled, or disabled with why: manual (turned off), gone (the receiver answered 410 Gone) or",
+      `            failing (its deliveries failed for ${FAILING_DISABLES_AFTER_MS / DAY_MS} days); after a roll-secret, until when the`,
+      "            old secret also signs",
+      "--json      print a JSON array of endpoints",
+    ],
+    options: { org: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({
+      kind: "webhooks.list",
+      args: { org: requireOption(values, "org") },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "webhooks disable",
+    usage: "sundown webhooks disable <endpoint-id>",
+    summary: "Turn an endpoint off: it receives nothing, and what was waiting for it is given up",
+    details: [ENDPOINT_ID],
+    options: {},
+    positionals: ["endpoint-id"],
+    build: (_values, [id]) => ({ kind: "webhooks.disable", args: { endpointId: parseEndpointId(id!) } }),
+  },
+  {
+    name: "webhooks enable",
+    usage: "sundown webhooks enable <endpoint-id>",
+    summary: "Turn an endpoint on again: it receives the events from then on",
+    details: [
+      ENDPOINT_ID,
+      "Events from while it was off are not sent; deliveries given up when it was turned off can be redelivered",
+      "(`sundown webhooks deliveries`, `sundown webhooks redeliver`).",
+    ],
+    options: {},
+    positionals: ["endpoint-id"],
+    build: (_values, [id]) => ({ kind: "webhooks.enable", args: { endpointId: parseEndpointId(id!) } }),
+  },
+  {
+    name: "webhooks delete",
+    usage: "sundown webhooks delete <endpoint-id>",
+    summary: "Delete an endpoint and its deliveries, for good",
+    details: [ENDPOINT_ID, "To stop deliveries for a while instead, `sundown webhooks disable` it."],
+    options: {},
+    positionals: ["endpoint-id"],
+    build: (_values, [id]) => ({ kind: "webhooks.delete", args: { endpointId: parseEndpointId(id!) } }),
+  },
+  {
+    name: "webhooks roll-secret",
+    usage: `sundown webhooks roll-secret <endpoint-id> --overlap <${KEY_OVERLAP_CHOICES.join("|")}> [--json]`,
+    summary: "Replace an endpoint's signing secret; the old one also signs for the overlap",
+    details: [
+      ENDPOINT_ID,
+      `--overlap      how long the old secret keeps signing too (each delivery carries both signatures):`,
+      `               ${KEY_OVERLAP_CHOICES.join(", ")} (0: it stops now)`,
+      `--json         print {"id","secret","previous_secret_expires_at","organization":{"id","slug","name"}} only`,
+    ],
+    options: { overlap: { type: "string" }, ...json },
+    positionals: ["endpoint-id"],
+    build: (values, [id]) => ({
+      kind: "webhooks.roll-secret",
+      args: { endpointId: parseEndpointId(id!), overlap: parseOverlap(requireOption(values, "overlap")) },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "webhooks ping",
+    usage: "sundown webhooks ping <endpoint-id>",
+    summary: "Queue a test delivery (type ping) to an endpoint; the server delivers it",
+    details: [
+      ENDPOINT_ID,
+      "The Sundown server sends it within seconds (on a serverless platform, its cron route); the CLI does not.",
+      "Sent whether the endpoint is on or off, whatever events it subscribes to; `sundown webhooks deliveries`",
+      "shows the attempt.",
+    ],
+    options: {},
+    positionals: ["endpoint-id"],
+    build: (_values, [id]) => ({ kind: "webhooks.ping", args: { endpointId: parseEndpointId(id!) } }),
+  },
+  {
+    name: "webhooks deliveries",
+    usage: "sundown webhooks deliveries <endpoint-id> [--json]",
+    summary: "An endpoint's latest delivery attempts, newest first",
+    details: [
+      ENDPOINT_ID,
+      "STATE          where the delivery stands now: delivered, failed (given up) or pending (when it is tried next)",
+      "DELIVERY       the delivery's id, for `sundown webhooks redeliver`; each attempt of a delivery is one line",
+      "--json         print a JSON array of attempts",
+    ],
+    options: { ...json },
+    positionals: ["endpoint-id"],
+    build: (values, [id]) => ({
+      kind: "webhooks.deliveries",
+      args: { endpointId: parseEndpointId(id!) },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "webhooks redeliver",
+    usage: "sundown webhooks redeliver <delivery-id>",
+    summary: "Queue a delivery again, now: the same message (same webhook-id), freshly signed",
+    details: [
+      "<delivery-id>  the DELIVERY column of `sundown webhooks deliveries <endpoint-id>`",
+      "Refused while its endpoint is disabled: enable it first. The server sends it, as with `webhooks ping`.",
+    ],
+    options: {},
+    positionals: ["delivery-id"],
+    build: (_values, [id]) => ({ kind: "webhooks.redeliver", args: { deliveryId: parseDeliveryId(id!) } }),
   },
   {
     name: "orgs list",

@@ -121,6 +121,144 @@ export function formatRevokedKey(result: CommandResult<"keys.revoke">): string {
     : `Revoked API key ${result.id} of ${orgLabel(result.organization)}: the API refuses it from now on.`;
 }
 
+type CreatedWebhookResult = CommandResult<"webhooks.create">;
+type RolledWebhookSecretResult = CommandResult<"webhooks.roll-secret">;
+type WebhookListResult = CommandResult<"webhooks.list">;
+type WebhookDeliveriesResult = CommandResult<"webhooks.deliveries">;
+type ListedEndpoint = WebhookListResult["endpoints"][number];
+type ListedAttempt = WebhookDeliveriesResult["attempts"][number];
+
+const orgJson = ({ id, slug, name }: OrganizationRef) => ({ id, slug, name });
+const second = (iso: string) => iso.slice(0, 19).replace("T", " ");
+// Nothing in the CLI's process sends a webhook: the server's delivery loop (or its cron route) does.
+const SERVER_SENDS =
+  "A running Sundown server sends it within seconds (one that starts later, then); the CLI does not.";
+
+/** A signing secret's one display: on stdout, the warning to copy it on stderr, as for a new API key. */
+function newSecretOutput(headline: string, secret: string, lines: string[]) {
+  return {
+    stdout: [headline, "", `  ${secret}`, "", ...lines].join("\n"),
+    stderr: "Copy the signing secret now: it is shown only this once and cannot be recovered (if it is lost, roll it).",
+  };
+}
+
+/** `--json` prints exactly this shape; the secret appears nowhere else. */
+export function createdWebhookJson(result: CreatedWebhookResult): string {
+  const { id, url, events, secret, organization } = result;
+  return printableJson({ id, url, events, secret, organization: orgJson(organization) });
+}
+
+export function formatCreatedWebhook(result: CreatedWebhookResult): { stdout: string; stderr: string } {
+  return newSecretOutput(`Created webhook endpoint for ${orgLabel(result.organization)}.`, result.secret, [
+    `  id       ${result.id}`,
+    `  url      ${result.url}`,
+    `  events   ${result.events.join(", ")}`,
+  ]);
+}
+
+export function rolledWebhookSecretJson(result: RolledWebhookSecretResult): string {
+  const { id, secret, previous_secret_expires_at, organization } = result;
+  return printableJson({ id, secret, previous_secret_expires_at, organization: orgJson(organization) });
+}
+
+export function formatRolledWebhookSecret(result: RolledWebhookSecretResult): { stdout: string; stderr: string } {
+  const old = result.previous_secret_expires_at
+    ? `  the old secret also signs every delivery until ${result.previous_secret_expires_at}`
+    : "  the old secret signs nothing from now on";
+  return newSecretOutput(
+    `Rolled the signing secret of webhook endpoint ${result.id} of ${orgLabel(result.organization)}.`,
+    result.secret,
+    [old],
+  );
+}
+
+export function webhookListJson(result: WebhookListResult): string {
+  return printableJson(result.endpoints, 2);
+}
+
+/** On, or off and why; while a rolled secret's overlap lasts, when the old one stops signing. */
+function endpointStatus(endpoint: ListedEndpoint): string {
+  const status = endpoint.enabled
+    ? "enabled"
+    : `disabled${endpoint.disabled_reason ? ` (${endpoint.disabled_reason})` : ""}`;
+  const overlap = endpoint.previous_secret_expires_at;
+  return overlap ? `${status}, old secret until ${day(overlap)}` : status;
+}
+
+const ENDPOINT_COLUMNS: [header: string, cell: (endpoint: ListedEndpoint) => string][] = [
+  ["ID", (e) => e.id],
+  ["URL", (e) => e.url],
+  ["EVENTS", (e) => e.events.join(",")],
+  ["STATUS", endpointStatus],
+  ["FAILING SINCE", (e) => day(e.failing_since)],
+  ["CREATED (UTC)", (e) => day(e.created_at)],
+  ["CREATED BY", (e) => e.created_by ?? "-"],
+];
+
+export function formatWebhookList(result: WebhookListResult): string {
+  if (result.endpoints.length === 0) {
+    return `No webhook endpoints in ${orgLabel(result.organization)}. Add one with:\n  sundown webhooks create --org ${result.organization.slug} --url https://… --events report.published`;
+  }
+  return table(
+    ENDPOINT_COLUMNS.map(([header]) => header),
+    result.endpoints.map((e) => ENDPOINT_COLUMNS.map(([, cell]) => cell(e))),
+  );
+}
+
+export function formatDisabledWebhook(result: CommandResult<"webhooks.disable">): string {
+  const which = `webhook endpoint ${result.id} (${result.url}) of ${orgLabel(result.organization)}`;
+  if (result.already_disabled) {
+    return `The ${which} was already disabled at ${result.disabled_at} (${result.disabled_reason ?? "manual"}).`;
+  }
+  return `Disabled ${which}: it receives nothing from now on, and what was waiting for it is given up.`;
+}
+
+export function formatEnabledWebhook(result: CommandResult<"webhooks.enable">): string {
+  return `Enabled webhook endpoint ${result.id} (${result.url}) of ${orgLabel(result.organization)}: it receives events from now on.`;
+}
+
+export function formatDeletedWebhook(result: CommandResult<"webhooks.delete">): string {
+  return `Deleted webhook endpoint ${result.id} of ${orgLabel(result.organization)}, and its deliveries.`;
+}
+
+export function formatWebhookPing(result: CommandResult<"webhooks.ping">): string {
+  return [
+    `Queued a ping to webhook endpoint ${result.endpoint_id} of ${orgLabel(result.organization)} (delivery ${result.delivery_id}).`,
+    SERVER_SENDS,
+    `See the attempt with: sundown webhooks deliveries ${result.endpoint_id}`,
+  ].join("\n");
+}
+
+export function webhookDeliveriesJson(result: WebhookDeliveriesResult): string {
+  return printableJson(result.attempts, 2);
+}
+
+// The error last: it is the one cell of any length.
+const ATTEMPT_COLUMNS: [header: string, cell: (attempt: ListedAttempt) => string][] = [
+  ["TIME (UTC)", (a) => second(a.attempted_at)],
+  ["EVENT", (a) => a.type],
+  ["ATTEMPT", (a) => String(a.attempt)],
+  ["HTTP", (a) => (a.status_code === null ? "-" : String(a.status_code))],
+  ["DURATION", (a) => `${a.duration_ms} ms`],
+  ["STATE", (a) => (a.next_attempt_at ? `pending, next ${second(a.next_attempt_at)}` : a.state)],
+  ["DELIVERY", (a) => a.delivery_id],
+  ["ERROR", (a) => a.error ?? "-"],
+];
+
+export function formatWebhookDeliveries(result: WebhookDeliveriesResult): string {
+  if (result.attempts.length === 0) {
+    return `No delivery attempts to webhook endpoint ${result.endpoint_id} yet. Queued deliveries (events, \`sundown webhooks ping\`) show here once the server has attempted them.`;
+  }
+  return table(
+    ATTEMPT_COLUMNS.map(([header]) => header),
+    result.attempts.map((a) => ATTEMPT_COLUMNS.map(([, cell]) => cell(a))),
+  );
+}
+
+export function formatRedelivery(result: CommandResult<"webhooks.redeliver">): string {
+  return `Queued delivery ${result.delivery_id} of ${orgLabel(result.organization)} again, due now. ${SERVER_SENDS}`;
+}
+
 export function formatOrganizations(orgs: OrganizationRef[]): string {
   if (orgs.length === 0) return "No organizations yet. Add the demo ones with: sundown seed --demo";
   return table(

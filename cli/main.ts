@@ -1,16 +1,29 @@
 import { parseCommandLine, type Invocation } from "./args";
 import {
   createdKeyJson,
+  createdWebhookJson,
   formatCreatedKey,
+  formatCreatedWebhook,
+  formatDeletedWebhook,
+  formatDisabledWebhook,
+  formatEnabledWebhook,
   formatImport,
   formatKeyList,
   formatMigration,
   formatOrganizations,
+  formatRedelivery,
   formatRevokedKey,
   formatRolledKey,
+  formatRolledWebhookSecret,
   formatSeed,
+  formatWebhookDeliveries,
+  formatWebhookList,
+  formatWebhookPing,
   keyListJson,
   organizationsJson,
+  rolledWebhookSecretJson,
+  webhookDeliveriesJson,
+  webhookListJson,
 } from "./format";
 import { doctorReportJson, formatDoctorReport } from "./doctor-format";
 import { printableStrings } from "./printable";
@@ -42,6 +55,44 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doc
       const result = await executeCommand("keys.roll", invocation.args);
       return invocation.json ? { stdout: createdKeyJson(result) } : formatRolledKey(printableStrings(result));
     }
+    case "webhooks.create": {
+      const result = await executeCommand("webhooks.create", invocation.args);
+      return invocation.json ? { stdout: createdWebhookJson(result) } : formatCreatedWebhook(printableStrings(result));
+    }
+    case "webhooks.list": {
+      const result = await executeCommand("webhooks.list", invocation.args);
+      return { stdout: invocation.json ? webhookListJson(result) : formatWebhookList(printableStrings(result)) };
+    }
+    case "webhooks.disable":
+      return {
+        stdout: formatDisabledWebhook(printableStrings(await executeCommand("webhooks.disable", invocation.args))),
+      };
+    case "webhooks.enable":
+      return {
+        stdout: formatEnabledWebhook(printableStrings(await executeCommand("webhooks.enable", invocation.args))),
+      };
+    case "webhooks.delete":
+      return {
+        stdout: formatDeletedWebhook(printableStrings(await executeCommand("webhooks.delete", invocation.args))),
+      };
+    case "webhooks.roll-secret": {
+      const result = await executeCommand("webhooks.roll-secret", invocation.args);
+      return invocation.json
+        ? { stdout: rolledWebhookSecretJson(result) }
+        : formatRolledWebhookSecret(printableStrings(result));
+    }
+    case "webhooks.ping":
+      return { stdout: formatWebhookPing(printableStrings(await executeCommand("webhooks.ping", invocation.args))) };
+    case "webhooks.deliveries": {
+      const result = await executeCommand("webhooks.deliveries", invocation.args);
+      return {
+        stdout: invocation.json ? webhookDeliveriesJson(result) : formatWebhookDeliveries(printableStrings(result)),
+      };
+    }
+    case "webhooks.redeliver":
+      return {
+        stdout: formatRedelivery(printableStrings(await executeCommand("webhooks.redeliver", invocation.args))),
+      };
     case "orgs.list": {
       const orgs = await executeCommand("orgs.list", {});
       return { stdout: invocation.json ? organizationsJson(orgs) : formatOrganizations(printableStrings(orgs)) };

@@ -5,12 +5,14 @@ import { DEFAULT_KEY_EXPIRY, keyExpirySchema } from "@/lib/schemas/key-expiry";
 import { keyNameSchema } from "@/lib/schemas/key-name";
 import { keyOverlapSchema, type KeyOverlap } from "@/lib/schemas/key-overlap";
 import { keyScopesSchema } from "@/lib/schemas/key-scopes";
+import { WEBHOOK_EVENT_TYPES, webhookEventsSchema, type WebhookEventType } from "@/lib/webhooks/events";
 import { UsageError } from "./errors";
 
 // Arguments of the commands that run against the database. The CLI builds them from flags; the
 // server's command channel parses them again, since they cross a process boundary.
 
 const org = z.string().min(1);
+const uuid = z.string().regex(UUID_SHAPE);
 
 export const commandArgSchemas = {
   "keys.create": z.strictObject({
@@ -21,8 +23,19 @@ export const commandArgSchemas = {
     expiresAt: z.iso.datetime().nullable(),
   }),
   "keys.list": z.strictObject({ org }),
-  "keys.revoke": z.strictObject({ keyId: z.string().regex(UUID_SHAPE) }),
-  "keys.roll": z.strictObject({ keyId: z.string().regex(UUID_SHAPE), overlap: keyOverlapSchema }),
+  "keys.revoke": z.strictObject({ keyId: uuid }),
+  "keys.roll": z.strictObject({ keyId: uuid, overlap: keyOverlapSchema }),
+  // The URL as the operator typed it: the data layer checks it (https, a public address) when it saves it, with
+  // the message the settings form shows, since the address rule needs a DNS lookup the CLI should not repeat.
+  "webhooks.create": z.strictObject({ org, url: z.string().min(1), events: webhookEventsSchema }),
+  "webhooks.list": z.strictObject({ org }),
+  "webhooks.disable": z.strictObject({ endpointId: uuid }),
+  "webhooks.enable": z.strictObject({ endpointId: uuid }),
+  "webhooks.delete": z.strictObject({ endpointId: uuid }),
+  "webhooks.roll-secret": z.strictObject({ endpointId: uuid, overlap: keyOverlapSchema }),
+  "webhooks.ping": z.strictObject({ endpointId: uuid }),
+  "webhooks.deliveries": z.strictObject({ endpointId: uuid }),
+  "webhooks.redeliver": z.strictObject({ deliveryId: uuid }),
   "orgs.list": z.strictObject({}),
   "seed.demo": z.strictObject({}),
   "reports.import": z.strictObject({ org, reports: z.array(z.unknown()) }),
@@ -65,8 +78,38 @@ export function parseOverlap(text: string): KeyOverlap {
   return parseFlag("overlap", keyOverlapSchema, text);
 }
 
-export function parseKeyId(text: string): string {
+/** An id the operator copied from a list: a UUID, lower-cased, or a usage error naming the list that shows them. */
+function parseId(text: string, what: string, listCommand: string): string {
   if (!UUID_SHAPE.test(text))
-    throw new UsageError(`"${text}" is not a key id: key ids are UUIDs (see \`sundown keys list\`)`);
+    throw new UsageError(`"${text}" is not a ${what} id: ${what} ids are UUIDs (see \`${listCommand}\`)`);
   return text.toLowerCase();
+}
+
+export function parseKeyId(text: string): string {
+  return parseId(text, "key", "sundown keys list");
+}
+
+export function parseEndpointId(text: string): string {
+  return parseId(text, "webhook endpoint", "sundown webhooks list");
+}
+
+export function parseDeliveryId(text: string): string {
+  return parseId(text, "delivery", "sundown webhooks deliveries <endpoint-id>");
+}
+
+/**
+ * `--events report.published,…`: the events rule every surface shares (each known, at least one, repeats ignored).
+ * An unknown name is named here, with the valid ones, before the shared rule runs: its message only lists them.
+ */
+export function parseEvents(text: string): WebhookEventType[] {
+  const given = text
+    .split(",")
+    .map((event) => event.trim())
+    .filter(Boolean);
+  const unknown = given.find((event) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(event));
+  if (unknown !== undefined) {
+    const shown = JSON.stringify(unknown.length > 40 ? `${unknown.slice(0, 40)}…` : unknown);
+    throw new UsageError(`--events: Unknown event ${shown}; valid events are ${WEBHOOK_EVENT_TYPES.join(", ")}.`);
+  }
+  return parseFlag("events", webhookEventsSchema, given);
 }

@@ -13,9 +13,23 @@ import {
 import { importReports, validateImportReports } from "@/lib/data/import-reports";
 import { listKeyUsage } from "@/lib/data/key-usage";
 import { findOrganization, listOrganizations, type OrganizationRef } from "@/lib/data/organizations";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  findWebhookDeliveryOrganization,
+  findWebhookEndpointOrganization,
+  listWebhookAttempts,
+  listWebhookEndpoints,
+  redeliverWebhook,
+  rollWebhookSecret,
+  sendWebhookPing,
+  setWebhookEndpointEnabled,
+  type WebhookEndpointItem,
+} from "@/lib/webhooks/endpoints";
 import { ApiError } from "@/lib/errors";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { isValidDate } from "@/lib/schemas/instant";
+import { wakeDeliveryLoop } from "@/lib/webhooks/loop";
 import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
 import { CommandError, UsageError } from "./errors";
 
@@ -84,23 +98,43 @@ async function listKeys(args: CommandArgs<"keys.list">) {
 }
 
 /**
- * Runs a change on a key found by its bare id, scoped by the organization it belongs to; an unknown id
- * and a key the data layer does not find say the same.
+ * The data layer's refusals as the operator reads them. A state that forbids the change (rolling a revoked key,
+ * redelivering to a disabled endpoint) and a value it will not save (a webhook URL to a private address) say what
+ * to do instead: their messages are the command's, exit code 1, whichever process ran the command. Left as they
+ * are, toCommandFailure would guess from their text, and read "could not resolve x (ENOTFOUND)" as the database.
  */
-async function changeKey<T>(keyId: string, change: (organization: OrganizationRef) => Promise<T>): Promise<T> {
-  const notFound = new CommandError(
-    `No API key with id ${keyId}. Run \`sundown keys list --org <org>\` to see the keys.`,
-  );
-  const organization = await findApiKeyOrganization(keyId);
-  if (!organization) throw notFound;
+function asCommandError(error: unknown): unknown {
+  if (error instanceof ApiError && (error.code === "conflict" || error.code === "invalid_parameter")) {
+    return new CommandError(error.message);
+  }
+  return error;
+}
+
+/**
+ * Runs a change on a thing the CLI names by its bare id, scoped by the organization it belongs to; an unknown id
+ * and a thing the data layer does not find say the same: `notFound`, which names the list to look in.
+ */
+async function changeInOrganization<T>(
+  findOrganizationOf: () => Promise<OrganizationRef | null>,
+  notFound: string,
+  change: (organization: OrganizationRef) => Promise<T>,
+): Promise<T> {
+  const organization = await findOrganizationOf();
+  if (!organization) throw new CommandError(notFound);
   try {
     return await change(organization);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") throw notFound;
-    // A key whose state forbids the change (rolling a revoked key): the message says what to do instead.
-    if (error instanceof ApiError && error.code === "conflict") throw new CommandError(error.message);
-    throw error;
+    if (error instanceof ApiError && error.code === "not_found") throw new CommandError(notFound);
+    throw asCommandError(error);
   }
+}
+
+function changeKey<T>(keyId: string, change: (organization: OrganizationRef) => Promise<T>): Promise<T> {
+  return changeInOrganization(
+    () => findApiKeyOrganization(keyId),
+    `No API key with id ${keyId}. Run \`sundown keys list --org <org>\` to see the keys.`,
+    change,
+  );
 }
 
 function revokeKey(args: CommandArgs<"keys.revoke">) {
@@ -129,6 +163,130 @@ function rollKey(args: CommandArgs<"keys.roll">) {
   });
 }
 
+/** An endpoint as `webhooks create` and `webhooks list` print it: never its secret. */
+function endpointResult(endpoint: WebhookEndpointItem) {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    disabled_at: iso(endpoint.disabledAt),
+    disabled_reason: endpoint.disabledReason,
+    failing_since: iso(endpoint.failingSince),
+    previous_secret_expires_at: iso(endpoint.previousSecretExpiresAt),
+    created_by: endpoint.createdBy,
+    created_at: endpoint.createdAt.toISOString(),
+  };
+}
+
+async function createWebhook(args: CommandArgs<"webhooks.create">) {
+  const organization = await requireOrganization(args.org);
+  try {
+    const { secret, ...endpoint } = await createWebhookEndpoint({
+      organizationId: organization.id,
+      url: args.url,
+      events: args.events,
+      actor: CLI_ACTOR,
+    });
+    return { ...endpointResult(endpoint), secret, organization };
+  } catch (error) {
+    throw asCommandError(error);
+  }
+}
+
+async function listWebhooks(args: CommandArgs<"webhooks.list">) {
+  const organization = await requireOrganization(args.org);
+  return { organization, endpoints: (await listWebhookEndpoints(organization.id)).map(endpointResult) };
+}
+
+function changeEndpoint<T>(endpointId: string, change: (organization: OrganizationRef) => Promise<T>): Promise<T> {
+  return changeInOrganization(
+    () => findWebhookEndpointOrganization(endpointId),
+    `No webhook endpoint with id ${endpointId}. Run \`sundown webhooks list --org <org>\` to see the endpoints.`,
+    change,
+  );
+}
+
+function disableWebhook(args: CommandArgs<"webhooks.disable">) {
+  const startedAt = new Date();
+  return changeEndpoint(args.endpointId, async (organization) => {
+    const endpoint = await setWebhookEndpointEnabled(organization.id, args.endpointId, false, CLI_ACTOR);
+    // Disabling a disabled endpoint changes nothing (not even its reason): it was so before this command started.
+    const alreadyDisabled = endpoint.disabledAt !== null && endpoint.disabledAt < startedAt;
+    return { ...endpointResult(endpoint), organization, already_disabled: alreadyDisabled };
+  });
+}
+
+function enableWebhook(args: CommandArgs<"webhooks.enable">) {
+  return changeEndpoint(args.endpointId, async (organization) => ({
+    ...endpointResult(await setWebhookEndpointEnabled(organization.id, args.endpointId, true, CLI_ACTOR)),
+    organization,
+  }));
+}
+
+function deleteWebhook(args: CommandArgs<"webhooks.delete">) {
+  return changeEndpoint(args.endpointId, async (organization) => {
+    await deleteWebhookEndpoint(organization.id, args.endpointId, CLI_ACTOR);
+    return { id: args.endpointId, organization };
+  });
+}
+
+function rollWebhook(args: CommandArgs<"webhooks.roll-secret">) {
+  return changeEndpoint(args.endpointId, async (organization) => {
+    const { secret, previousSecretExpiresAt } = await rollWebhookSecret(organization.id, args.endpointId, {
+      overlapMs: KEY_OVERLAPS[args.overlap],
+      actor: CLI_ACTOR,
+    });
+    return {
+      id: args.endpointId,
+      secret,
+      organization,
+      previous_secret_expires_at: iso(previousSecretExpiresAt),
+    };
+  });
+}
+
+function pingWebhook(args: CommandArgs<"webhooks.ping">) {
+  return changeEndpoint(args.endpointId, async (organization) => {
+    const { deliveryId } = await sendWebhookPing(organization.id, args.endpointId);
+    // Inside the server (the command socket) its delivery loop starts now; in the CLI's own process there is no
+    // loop, and a running server's next poll picks the delivery up.
+    wakeDeliveryLoop();
+    return { endpoint_id: args.endpointId, delivery_id: deliveryId, organization };
+  });
+}
+
+function listWebhookDeliveries(args: CommandArgs<"webhooks.deliveries">) {
+  return changeEndpoint(args.endpointId, async (organization) => ({
+    endpoint_id: args.endpointId,
+    organization,
+    attempts: (await listWebhookAttempts(organization.id, args.endpointId)).map((a) => ({
+      attempted_at: a.attemptedAt.toISOString(),
+      type: a.type,
+      attempt: a.attempt,
+      status_code: a.statusCode,
+      duration_ms: a.durationMs,
+      error: a.error,
+      state: a.state,
+      next_attempt_at: iso(a.nextAttemptAt),
+      delivery_id: a.deliveryId,
+      message_id: a.messageId,
+    })),
+  }));
+}
+
+function redeliver(args: CommandArgs<"webhooks.redeliver">) {
+  return changeInOrganization(
+    () => findWebhookDeliveryOrganization(args.deliveryId),
+    `No webhook delivery with id ${args.deliveryId}. Run \`sundown webhooks deliveries <endpoint-id>\` to see an endpoint's deliveries.`,
+    async (organization) => {
+      await redeliverWebhook(organization.id, args.deliveryId);
+      wakeDeliveryLoop();
+      return { delivery_id: args.deliveryId, organization };
+    },
+  );
+}
+
 async function listOrgs() {
   return listOrganizations();
 }
@@ -142,6 +300,8 @@ async function importReportFile(args: CommandArgs<"reports.import">) {
   const reports = validateImportReports(args.reports);
   const organization = await requireOrganization(args.org);
   const { imported } = await importReports(organization, reports);
+  // Inside the server (the command socket), its delivery loop sends the reports' events now.
+  wakeDeliveryLoop();
   return { organization, imported };
 }
 
@@ -158,6 +318,15 @@ const COMMANDS = {
   "keys.list": listKeys,
   "keys.revoke": revokeKey,
   "keys.roll": rollKey,
+  "webhooks.create": createWebhook,
+  "webhooks.list": listWebhooks,
+  "webhooks.disable": disableWebhook,
+  "webhooks.enable": enableWebhook,
+  "webhooks.delete": deleteWebhook,
+  "webhooks.roll-secret": rollWebhook,
+  "webhooks.ping": pingWebhook,
+  "webhooks.deliveries": listWebhookDeliveries,
+  "webhooks.redeliver": redeliver,
   "orgs.list": listOrgs,
   "seed.demo": seedDemoData,
   "reports.import": importReportFile,
