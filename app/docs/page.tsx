@@ -7,6 +7,8 @@ import { getEnv } from "@/lib/env";
 import { synopsisOf } from "@/lib/operations/parameters";
 import { endpointOf, KEYED_OPERATIONS } from "@/lib/operations/table";
 import { REPORT_LIMIT } from "@/lib/schemas/reports";
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
 
@@ -48,6 +50,22 @@ const MCP_TOOLS = KEYED_OPERATIONS.map((operation) => {
     scope: operation.scope ?? "any valid key",
   };
 });
+
+const WEBHOOK_ROWS = [
+  ...WEBHOOK_EVENT_TYPES.map((type) => ({
+    type,
+    when: WEBHOOK_EVENTS[type].description,
+    scope: WEBHOOK_EVENTS[type].scope as string,
+  })),
+  { type: "ping", when: "A test delivery, on demand, to one endpoint; not subscribed to.", scope: "—" },
+];
+
+/** 300000 → "5 min": the retry waits as the guide shows them. */
+function formatWait(ms: number): string {
+  const [value, unit] =
+    ms % 3_600_000 === 0 ? [ms / 3_600_000, "h"] : ms % 60_000 === 0 ? [ms / 60_000, "min"] : [ms / 1000, "s"];
+  return `${value} ${unit}`;
+}
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
@@ -111,6 +129,7 @@ export default async function DocsPage() {
             <a href="#authentication">Authentication</a>
             <a href="#errors-and-limits">Errors and limits</a>
             <a href="#mcp">MCP setup</a>
+            <a href="#webhooks">Webhooks</a>
             <a href="#reference">API reference</a>
           </nav>
         </header>
@@ -306,6 +325,66 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
               </tbody>
             </table>
           </div>
+        </section>
+
+        <section id="webhooks" aria-labelledby="webhooks-title" className={styles.section}>
+          <h2 id="webhooks-title">Webhooks</h2>
+          <p>
+            Sundown can also POST signed events to HTTPS endpoints that founders and leads register in Settings →
+            Webhooks (operators use <code>sundown webhooks</code>). The API itself stays GET-only: keys cannot register
+            endpoints. Each body is <code>{"{ id, type, timestamp, organization_id, data }"}</code>, described under{" "}
+            <code>webhooks</code> in <a href={urls.openapi}>openapi.json</a>.
+          </p>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption>Events</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Sent when</th>
+                  <th scope="col">Carries what this scope reads</th>
+                </tr>
+              </thead>
+              <tbody>
+                {WEBHOOK_ROWS.map((row) => (
+                  <tr key={row.type}>
+                    <td>
+                      <code>{row.type}</code>
+                    </td>
+                    <td>{row.when}</td>
+                    <td>{row.scope}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <CodeBlock label="Verifying a delivery (TypeScript, standardwebhooks)">{`import { Webhook } from "standardwebhooks";
+
+// body: the raw request body, as received; headers: the request's headers.
+const event = new Webhook(process.env.SUNDOWN_WEBHOOK_SECRET!).verify(body, headers);
+// Throws unless a webhook-signature matches and webhook-timestamp is within 5 minutes.`}</CodeBlock>
+          <ul className={styles.bullets}>
+            <li>
+              <strong>Signing:</strong> Standard Webhooks. <code>webhook-signature</code> holds{" "}
+              <code>v1,&lt;base64&gt;</code> HMAC-SHA256 signatures of{" "}
+              <code>&lt;webhook-id&gt;.&lt;webhook-timestamp&gt;.&lt;body&gt;</code> with the endpoint&rsquo;s{" "}
+              <code>whsec_…</code> secret; two during a secret roll&rsquo;s overlap, either one valid.
+            </li>
+            <li>
+              <strong>Retries:</strong> a 2xx within {ATTEMPT_TIMEOUT_MS / 1000} s is delivered; anything else,
+              redirects included, is tried again after {RETRY_DELAYS_MS.map(formatWait).join(", ")}, then given up. A{" "}
+              <code>410</code> disables the endpoint, and so do {FAILING_DISABLES_AFTER_MS / 3_600_000} hours of failed
+              attempts.
+            </li>
+            <li>
+              <strong>At least once, in no particular order:</strong> deduplicate by <code>webhook-id</code> (the
+              body&rsquo;s <code>id</code>); order by <code>timestamp</code>.
+            </li>
+            <li>
+              The full guide, with a tested verification example without a library, is <code>docs/webhooks.md</code> in
+              Sundown&rsquo;s repository.
+            </li>
+          </ul>
         </section>
       </div>
 

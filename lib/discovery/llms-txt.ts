@@ -1,6 +1,7 @@
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, type Operation } from "@/lib/operations/table";
 import stdioPackage from "@/packages/mcp-stdio/package.json";
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
 import { discoveryUrls, rateLimitStatement } from "./api-root";
 
 // /llms.txt (llmstxt.org): a short markdown guide for agents, built from the same constants as the API root.
@@ -49,6 +50,13 @@ ${[...KEYED_OPERATIONS, OPERATIONS.root].map(endpointLine).join("\n")}
 - Errors are JSON: \`{"error": "<code>", "message": "…", "request_id": "…"}\`; codes: \`invalid_parameter\` (400; also for a query parameter or tool argument the operation does not define, naming the ones it takes), \`unauthorized\` (401), \`insufficient_scope\` (403), \`forbidden\` (403, a browser Origin /api/mcp does not serve), \`not_found\` (404), \`method_not_allowed\` (405), \`rate_limited\` (429), \`internal_error\` (500), \`service_unavailable\` (503).
 - Rate limit: ${rateLimitStatement()} Responses carry \`RateLimit\` and \`RateLimit-Policy\` headers; REST and MCP share one budget per key.
 - Keyed responses carry a strong \`ETag\`; send \`If-None-Match\` to get 304.
+
+## Webhooks
+
+- Sundown can also POST signed events to HTTPS endpoints that founders and leads register in Settings → Webhooks (operators: \`sundown webhooks\`); the API itself stays GET-only, and keys cannot register endpoints.
+- Events: ${WEBHOOK_EVENT_TYPES.map((type) => `\`${type}\` (data a \`${WEBHOOK_EVENTS[type].scope}\` key could read)`).join(", ")}; \`ping\` on demand. Bodies are \`{id, type, timestamp, organization_id, data}\`, described under \`webhooks\` in the OpenAPI document.
+- Signed per Standard Webhooks: verify \`webhook-signature\` over the raw body with the endpoint's \`whsec_…\` secret and any Standard Webhooks library; delivered at least once (deduplicate by \`webhook-id\`), in no guaranteed order, retried for about three days.
+- [Webhooks guide](${urls.documentation}#webhooks); the full reference is docs/webhooks.md in Sundown's repository.
 
 ## Docs
 

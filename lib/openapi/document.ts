@@ -8,7 +8,11 @@ import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
 import { OPERATIONS, KEYED_OPERATIONS, statusesOf, type KeyedOperation, type Operation } from "@/lib/operations/table";
 import { errorSchema } from "@/lib/schemas/common";
 import { REPORT_LIMIT } from "@/lib/schemas/reports";
+import { WEBHOOK_PAYLOADS, type WebhookPayload } from "@/lib/schemas/webhooks";
 import { getEnv } from "@/lib/env";
+import { WEBHOOK_EVENTS, type WebhookMessageType } from "@/lib/webhooks/events";
+import { ATTEMPT_TIMEOUT_MS } from "@/lib/webhooks/schedule";
+import { RESPONSE_KEPT_BYTES } from "@/lib/webhooks/send";
 import { OPERATION_EXAMPLES } from "./examples";
 
 // The OpenAPI 3.1 description of API v1, generated from the operations table (lib/operations/table.ts) and
@@ -271,6 +275,108 @@ function publicOperation(operation: Operation, example: unknown): ZodOpenApiOper
   };
 }
 
+// Webhooks (OpenAPI 3.1 `webhooks`): the signed POSTs Sundown sends to an organization's endpoints, one per event
+// type of the catalog (lib/webhooks/events.ts) and the on-demand ping. The bodies are lib/schemas/webhooks.ts's.
+
+const webhookIdHeader = z.string().meta({
+  param: { id: "WebhookId" },
+  description:
+    "The event's id, the same as the body's `id`: unchanged on every attempt and redelivery of the event. Deliveries are at least once; deduplicate by it.",
+  example: "7b6f2c1e-93a4-4d52-a0f8-2e51c9d4b7a3",
+});
+const webhookTimestampHeader = z
+  .string()
+  .regex(/^[0-9]+$/)
+  .meta({
+    param: { id: "WebhookTimestamp" },
+    description:
+      "When this attempt was signed, in whole seconds since the Unix epoch (a retry carries a new one). Refuse a delivery more than 5 minutes away from your clock.",
+    example: "1795282264",
+  });
+const webhookSignatureHeader = z.string().meta({
+  param: { id: "WebhookSignature" },
+  description:
+    "Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of the endpoint's secret after `whsec_`. Two during a secret roll's overlap (new and old secret); accept the delivery when one matches.",
+  example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+});
+
+const webhookHeaders = z.object({
+  "webhook-id": webhookIdHeader,
+  "webhook-timestamp": webhookTimestampHeader,
+  "webhook-signature": webhookSignatureHeader,
+});
+
+const WEBHOOK_RESPONSES = {
+  "2XX": {
+    description: `Delivered. Answer within ${ATTEMPT_TIMEOUT_MS / 1000} s; the answer's first ${RESPONSE_KEPT_BYTES} bytes are kept for the endpoint's deliveries list, and the rest is not read.`,
+  },
+  410: {
+    description:
+      "Gone: Sundown disables the endpoint and gives up its pending deliveries. Nothing more is sent until it is enabled again.",
+  },
+  default: {
+    description: `Any other status (a redirect too: redirects are not followed), or no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s: the attempt failed, and is retried on the schedule in the webhooks guide.`,
+  },
+} satisfies ZodOpenApiOperationObject["responses"];
+
+const WEBHOOK_OPERATIONS: Record<WebhookMessageType, { operationId: string; summary: string; description: string }> = {
+  "report.published": {
+    operationId: "reportPublished",
+    summary: "A report was published",
+    description: `${WEBHOOK_EVENTS["report.published"].description} Sent to the endpoints subscribed to \`report.published\`; it carries nothing that a key with \`${WEBHOOK_EVENTS["report.published"].scope}\` could not read.`,
+  },
+  ping: {
+    operationId: "ping",
+    summary: "A test delivery",
+    description:
+      "Sent on demand (Settings → Webhooks, or `sundown webhooks ping`) to one endpoint, whatever events it subscribes to; it cannot be subscribed to.",
+  },
+};
+
+/** The examples: the first report of GET /api/v1/reports' example, as its event. */
+function webhookExamples(base: string): Record<WebhookMessageType, WebhookPayload> {
+  const report = OPERATION_EXAMPLES.list_reports.reports[0]!;
+  const organizationId = OPERATION_EXAMPLES.identity.organization.id;
+  return {
+    "report.published": {
+      id: "7b6f2c1e-93a4-4d52-a0f8-2e51c9d4b7a3",
+      type: "report.published",
+      timestamp: "2026-11-21T17:31:04.512Z",
+      organization_id: organizationId,
+      data: { report, url: `${base}/api/v1/reports/${report.id}` },
+    },
+    ping: {
+      id: "0c9e4d3a-5f71-4b8e-9a26-d1f0e7b4c852",
+      type: "ping",
+      timestamp: "2026-11-21T17:40:00.000Z",
+      organization_id: organizationId,
+      data: {
+        endpoint_id: "e2d7a9b4-1c63-4f05-8b9e-3a6f0d2c7e18",
+        message: "A test delivery from Sundown: this endpoint receives and verifies.",
+      },
+    },
+  };
+}
+
+function webhookOperations(base: string): Record<WebhookMessageType, { post: ZodOpenApiOperationObject }> {
+  const examples = webhookExamples(base);
+  const operation = (type: WebhookMessageType): { post: ZodOpenApiOperationObject } => ({
+    post: {
+      ...WEBHOOK_OPERATIONS[type],
+      description: `${WEBHOOK_OPERATIONS[type].description}\n\nA POST with \`Content-Type: application/json\` and \`User-Agent: Sundown-Webhooks/1.0\`, signed as the Standard Webhooks specification says: verify the signature over the raw body before parsing it.`,
+      tags: ["Webhooks"],
+      security: [],
+      requestParams: { header: webhookHeaders },
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: WEBHOOK_PAYLOADS[type], example: examples[type] } },
+      },
+      responses: WEBHOOK_RESPONSES,
+    },
+  });
+  return { "report.published": operation("report.published"), ping: operation("ping") };
+}
+
 function createApiDocument(base: string) {
   const rateLimit = getEnv().SUNDOWN_RATE_LIMIT;
   return createDocument(
@@ -283,6 +389,9 @@ function createApiDocument(base: string) {
           "Sundown gives AI agents and scripts read-only access to one organization's end-of-day reports",
           "(shipped, silent, slipping, blockers, KPI status) and its team roster. Every call is a GET;",
           "nothing is created, changed or deleted. Contact details (email, chat ids) never appear in a response.",
+          "",
+          "Sundown also sends signed webhooks (`webhooks` below): POSTs to the endpoints an organization registers,",
+          "following the Standard Webhooks specification. They are not operations of this API, which stays GET-only.",
           "",
           `Authenticate with an organization-scoped API key (\`sdn_sk_…\`) in \`Authorization: Bearer <API_KEY>\` or \`X-API-Key: <API_KEY>\`.`,
           "Founders and leads create keys in Settings → API keys; the secret is shown once.",
@@ -303,6 +412,11 @@ function createApiDocument(base: string) {
         { name: "Identity", description: "Who the calling key belongs to." },
         { name: "Reports", description: "End-of-day reports of the key's organization." },
         { name: "Team", description: "The team roster of the key's organization, without contact details." },
+        {
+          name: "Webhooks",
+          description:
+            "What Sundown POSTs to an organization's webhook endpoints: signed, retried for about three days, at least once.",
+        },
       ],
       security: [{ [SECURITY_SCHEMES.bearer]: [] }, { [SECURITY_SCHEMES.header]: [] }],
       components: {
@@ -327,6 +441,7 @@ function createApiDocument(base: string) {
           KEYED_OPERATIONS.map((operation) => [operation.path, { get: keyedOperation(operation) }]),
         ),
       },
+      webhooks: webhookOperations(base),
     },
     { override: simplifySchema },
   );
@@ -338,8 +453,14 @@ type JsonSchemaNode = Record<string, unknown>;
  * Renders zod's `anyOf: [{type: T, …}, {type: "null"}]` as `type: [T, "null"]` and `additionalProperties: {}` as
  * `true`. Both forms mean the same in JSON Schema 2020-12; these are the ones renderers and code generators read
  * best (Scalar's document store rejects the first form inside component schemas).
+ *
+ * The document's only request bodies are the webhooks' (no operation takes one): bodies Sundown writes, so they are
+ * rendered as what Sundown outputs, objects closed as in its answers. That way the report inside report.published
+ * is the one ReportSummary component the answers use, not an input twin of it.
  */
-function simplifySchema({ jsonSchema }: { jsonSchema: JsonSchemaNode }): void {
+function simplifySchema({ jsonSchema, io }: { jsonSchema: JsonSchemaNode; io: "input" | "output" }): void {
+  if (io === "input" && jsonSchema.type === "object" && !("additionalProperties" in jsonSchema))
+    jsonSchema.additionalProperties = false;
   const extra = jsonSchema.additionalProperties;
   if (extra && typeof extra === "object" && Object.keys(extra).length === 0) jsonSchema.additionalProperties = true;
   const anyOf = jsonSchema.anyOf;

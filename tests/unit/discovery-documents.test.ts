@@ -6,6 +6,7 @@ import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { resetEnvCache } from "@/lib/env";
 import { DISCOVERY_MAX_AGE_SECONDS } from "@/lib/mcp/server-card";
 import { apiRootSchema } from "@/lib/schemas/api-root";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
 
 const BASE = "https://sundown.acme.test";
 
@@ -67,8 +68,16 @@ describe("llms.txt", () => {
       "Endpoints",
       "MCP",
       "Errors and limits",
+      "Webhooks",
       "Docs",
     ]);
+  });
+
+  it("names every webhook event and points at the guide's webhooks section", () => {
+    const text = buildLlmsTxt(BASE);
+    const webhooks = text.slice(text.indexOf("## Webhooks"), text.indexOf("## Docs"));
+    for (const type of [...WEBHOOK_EVENT_TYPES, "ping"]) expect(webhooks).toContain(`\`${type}\``);
+    expect(webhooks).toContain(`(${BASE}/docs#webhooks)`);
   });
 });
 

@@ -1,11 +1,16 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { identitySchema } from "@/lib/schemas/identity";
 import { apiRootSchema } from "@/lib/schemas/api-root";
 import { reportListSchema, reportSchema } from "@/lib/schemas/reports";
 import { teamListSchema } from "@/lib/schemas/team";
 import { errorSchema } from "@/lib/schemas/common";
+import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { renderBody } from "@/lib/webhooks/body";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
 import { expectMatchesOpenApi } from "@/tests/helpers/openapi-validate";
 
 const BASE = "https://sundown.acme.test";
@@ -211,9 +216,11 @@ describe("OpenAPI document", () => {
         "Error",
         "Identity",
         "Organization",
+        "PingEvent",
         "Report",
         "ReportContent",
         "ReportList",
+        "ReportPublishedEvent",
         "ReportSummary",
         "TeamList",
         "TeamMember",
@@ -239,5 +246,122 @@ describe("OpenAPI document", () => {
     }
     expect(op("/api/v1/team").responses["200"].content["application/json"].example.members[0].name).toBe("Maya Chen");
     expect(op("/api/v1").responses["200"].content["application/json"].example.openapi).toBe(`${BASE}/openapi.json`);
+  });
+
+  describe("webhooks", () => {
+    const webhook = (type: string) => doc.webhooks[type].post;
+
+    /** Validates a value against a schema of the document, its $refs resolved within it (JSON Schema 2020-12). */
+    function validates(schema: object, value: unknown): string[] {
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      const id = "https://sundown.invalid/openapi.json";
+      ajv.addSchema({ $id: id, components: { schemas: doc.components.schemas } });
+      const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${id}#/`)));
+      return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+    }
+
+    it("describes every event of the catalog and ping, each one POST, and no path beyond the GET operations", () => {
+      expect(Object.keys(doc.webhooks)).toEqual([...WEBHOOK_EVENT_TYPES, "ping"]);
+      expect(Object.keys(doc.webhooks).sort()).toEqual(["ping", "report.published"]);
+      for (const item of Object.values<any>(doc.webhooks)) expect(Object.keys(item)).toEqual(["post"]);
+      for (const item of Object.values<any>(doc.paths)) expect(Object.keys(item)).toEqual(["get"]);
+    });
+
+    it("each carries the three Standard Webhooks headers, a JSON body, and what each answer means", () => {
+      for (const type of ["report.published", "ping"]) {
+        const operation = webhook(type);
+        expect(operation.security).toEqual([]);
+        const headers = operation.parameters.map(resolve);
+        expect(headers.map((h: any) => [h.in, h.name, h.required])).toEqual([
+          ["header", "webhook-id", true],
+          ["header", "webhook-timestamp", true],
+          ["header", "webhook-signature", true],
+        ]);
+        expect(operation.requestBody.required).toBe(true);
+        expect(Object.keys(operation.requestBody.content)).toEqual(["application/json"]);
+        expect(Object.keys(operation.responses).sort()).toEqual(["2XX", "410", "default"]);
+        expect(operation.responses["410"].description).toMatch(/disables the endpoint/);
+      }
+      expect(webhook("report.published").requestBody.content["application/json"].schema).toEqual({
+        $ref: "#/components/schemas/ReportPublishedEvent",
+      });
+      expect(webhook("ping").requestBody.content["application/json"].schema).toEqual({
+        $ref: "#/components/schemas/PingEvent",
+      });
+    });
+
+    it("reuses the API's ReportSummary for the report in report.published, not a copy of its fields", () => {
+      const event = doc.components.schemas.ReportPublishedEvent;
+      expect(event.properties.data.properties.report).toEqual({ $ref: "#/components/schemas/ReportSummary" });
+      expect(doc.components.schemas.ReportList.properties.reports.items).toEqual({
+        $ref: "#/components/schemas/ReportSummary",
+      });
+      expect(event.properties.type).toMatchObject({ const: "report.published" });
+      expect(event.required).toEqual(["id", "type", "timestamp", "organization_id", "data"]);
+    });
+
+    it("has examples the runtime schema accepts and the document validates", () => {
+      for (const type of ["report.published", "ping"]) {
+        const media = webhook(type).requestBody.content["application/json"];
+        expect(webhookPayloadSchema.parse(media.example)).toEqual(media.example);
+        expect(media.example.type).toBe(type);
+        expect(validates(media.schema, media.example)).toEqual([]);
+      }
+      expect(webhook("report.published").requestBody.content["application/json"].example.data.url).toBe(
+        `${BASE}/api/v1/reports/${doc.paths["/api/v1/reports"].get.responses["200"].content["application/json"].example.reports[0].id}`,
+      );
+    });
+
+    it("validates the bodies Sundown renders, and refuses one that strays from them", () => {
+      const schemaOf = (type: string) => webhook(type).requestBody.content["application/json"].schema;
+      const base = {
+        id: "8c0d3a52-6f1e-4b7a-9d24-1e5f7c3b9a60",
+        organizationId: "2a1e677f-c86b-43d3-a724-cede083932b9",
+      };
+      const published = JSON.parse(
+        renderBody(
+          {
+            ...base,
+            type: "report.published",
+            createdAt: new Date("2026-11-21T17:31:04.512Z"),
+            data: {
+              report: {
+                id: "e42fd8ad-d8e6-4bbe-8b1c-b56add297bd6",
+                scope: "org",
+                scope_target_id: null,
+                generated_at: "2026-11-21T17:30:00.000Z",
+                headline: "Acme Robotics: 1 shipped",
+              },
+              url: "/api/v1/reports/e42fd8ad-d8e6-4bbe-8b1c-b56add297bd6",
+            },
+          },
+          BASE,
+        ),
+      );
+      const ping = JSON.parse(
+        renderBody(
+          {
+            ...base,
+            type: "ping",
+            createdAt: new Date(),
+            data: { endpoint_id: "e2d7a9b4-1c63-4f05-8b9e-3a6f0d2c7e18", message: "A test delivery from Sundown." },
+          },
+          BASE,
+        ),
+      );
+      expect(validates(schemaOf("report.published"), published)).toEqual([]);
+      expect(validates(schemaOf("ping"), ping)).toEqual([]);
+      expect(webhookPayloadSchema.parse(published)).toEqual(published);
+      expect(validates(schemaOf("ping"), published)).not.toEqual([]);
+      const withEmail = {
+        ...published,
+        data: { ...published.data, report: { ...published.data.report, email: "a@b.c" } },
+      };
+      expect(validates(schemaOf("report.published"), withEmail)).not.toEqual([]);
+      expect(
+        validates(schemaOf("report.published"), { ...published, data: { ...published.data, url: "/api/v1/x" } }),
+      ).not.toEqual([]);
+    });
   });
 });
