@@ -7,6 +7,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 // The stdio package's manifest too: llms.txt names the package from it.
 const SOURCES = [
   "app",
+  "components",
   "lib",
   "instrumentation.ts",
   "proxy.ts",
