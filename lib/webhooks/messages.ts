@@ -25,7 +25,7 @@ export async function insertMessages(
     ), messages AS (
       INSERT INTO webhook_messages (organization_id, type, data)
       SELECT ${organizationId}::uuid, ${type}, d.value
-      FROM jsonb_array_elements(${JSON.stringify(data)}::jsonb) WITH ORDINALITY AS d(value, n)
+      FROM json_array_elements(${JSON.stringify(data)}::json) WITH ORDINALITY AS d(value, n)
       WHERE EXISTS (SELECT 1 FROM receiving)
       ORDER BY d.n
       RETURNING id

@@ -117,6 +117,9 @@ describe("report.published", () => {
       data: { report: listed, url: `${publicUrl(getEnv())}/api/v1/reports/${report!.id}` },
     });
     expect(r.received[0]!.headers["content-type"]).toBe("application/json");
+    // Field for field in the API's order, as a receiver that prints or hashes the body sees it.
+    expect(JSON.stringify((body.data as { report: unknown }).report)).toBe(JSON.stringify(listed));
+    expect(Object.keys(body)).toEqual(["id", "type", "timestamp", "organization_id", "data"]);
   });
 
   it("an import that fails queues nothing, and an endpoint that is off or not subscribed receives nothing", async () => {

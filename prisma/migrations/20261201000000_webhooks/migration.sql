@@ -45,7 +45,7 @@ CREATE TABLE "webhook_messages" (
     "id" UUID NOT NULL DEFAULT gen_random_uuid(),
     "organization_id" UUID NOT NULL,
     "type" TEXT NOT NULL,
-    "data" JSONB NOT NULL,
+    "data" JSON NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "webhook_messages_pkey" PRIMARY KEY ("id")
