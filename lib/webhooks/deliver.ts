@@ -25,6 +25,12 @@ import { postWebhook, type SendResult } from "./send";
  */
 const LEASE_MS = 2 * ATTEMPT_TIMEOUT_MS + 5_000;
 
+/**
+ * The largest body sent. A report's summary is well under it; a headline pasted with a whole document is not, and
+ * is not sent (the receiver can read the report at its URL) rather than pushed at every receiver's body limit.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 /** Deliveries one pass takes at a time, attempted concurrently. */
 export const PASS_SIZE = 32;
 
@@ -89,7 +95,7 @@ async function attemptAndRecord(delivery: LeasedDelivery): Promise<boolean> {
 }
 
 /** One attempt: signed, to the address checked now (again), never to one a later DNS answer names. */
-async function attempt(delivery: LeasedDelivery, at: Date): Promise<SendResult> {
+async function attempt(delivery: LeasedDelivery, at: Date): Promise<SendResult & { final?: boolean }> {
   const env = getEnv();
   try {
     const url = new URL(delivery.url);
@@ -103,6 +109,15 @@ async function attempt(delivery: LeasedDelivery, at: Date): Promise<SendResult> 
       },
       publicUrl(env),
     );
+    const size = Buffer.byteLength(body);
+    if (size > MAX_BODY_BYTES)
+      return {
+        statusCode: null,
+        durationMs: 0,
+        error: `the event's body is ${Math.ceil(size / 1024)} KB, over the ${MAX_BODY_BYTES / 1024} KB limit: not sent; read it at its URL`,
+        responseBody: null,
+        final: true,
+      };
     const headers = signedHeaders(delivery, at, body);
     const target = await resolveWebhookTarget(url, env.SUNDOWN_WEBHOOK_ALLOW_HOSTS);
     return await postWebhook({ url, ...target, headers, body });
@@ -136,9 +151,11 @@ function signedHeaders(delivery: LeasedDelivery, at: Date, body: string): Record
  * delivery, written only when it changes), in one statement. Then, rarely, the endpoint turned off: on 410 Gone,
  * or when it has failed for FAILING_DISABLES_AFTER_MS.
  */
-async function recordOutcome(delivery: LeasedDelivery, attemptedAt: Date, result: SendResult) {
+async function recordOutcome(delivery: LeasedDelivery, attemptedAt: Date, result: SendResult & { final?: boolean }) {
   const delivered = result.error === null;
   const gone = result.statusCode === 410;
+  // A body over the limit stays over it: no retry, and no mark against the endpoint.
+  if (result.final) return recordGivenUp(delivery, attemptedAt, result);
   const next = delivered || gone ? null : nextAttemptAt(delivery.attempts, attemptedAt);
   const state = delivered ? "delivered" : next ? "pending" : "failed";
   const db = await getDb();
@@ -163,6 +180,18 @@ async function recordOutcome(delivery: LeasedDelivery, attemptedAt: Date, result
   const failingFor = attemptedAt.getTime() - endpoint.failing_since.getTime();
   const reason: DisabledReason | null = gone ? "gone" : failingFor >= FAILING_DISABLES_AFTER_MS ? "failing" : null;
   if (reason) await turnOff(delivery, reason, attemptedAt);
+}
+
+async function recordGivenUp(delivery: LeasedDelivery, attemptedAt: Date, result: SendResult) {
+  const db = await getDb();
+  await db.$executeRaw`
+    WITH attempt AS (
+      INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, attempted_at, duration_ms, error)
+      VALUES (${delivery.id}::uuid, ${delivery.endpoint_id}::uuid, ${delivery.attempts}::int,
+              ${attemptedAt}::timestamptz, 0, ${result.error})
+    )
+    UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL, lease_until = NULL
+    WHERE id = ${delivery.id}::uuid`;
 }
 
 async function turnOff(delivery: LeasedDelivery, reason: DisabledReason, at: Date) {

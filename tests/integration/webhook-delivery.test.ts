@@ -221,6 +221,19 @@ describe("when the receiver does not take it", () => {
     expect(result.durationMs).toBeLessThan(2_000);
   });
 
+  it("sends no body over 64 KB: the attempt says why, is not retried, and leaves the endpoint healthy", async () => {
+    const r = await receiver();
+    const e = await endpoint(r.url);
+    const [report] = reports(1, Date.UTC(2023, 0, 1));
+    await org.add([{ ...report!, headline: "x".repeat(70_000) }]);
+    await deliverAll();
+    expect(r.received).toHaveLength(0);
+    const [attempt] = await listWebhookAttempts(org.organization.id, e.id);
+    expect(attempt).toMatchObject({ type: "report.published", statusCode: null, state: "failed" });
+    expect(attempt!.error).toBe("the event's body is 69 KB, over the 64 KB limit: not sent; read it at its URL");
+    expect((await listWebhookEndpoints(org.organization.id))[0]).toMatchObject({ enabled: true, failingSince: null });
+  });
+
   it("keeps only the start of a long answer", async () => {
     const r = await receiver(answer(500, "x".repeat(100_000)));
     const e = await endpoint(r.url);
