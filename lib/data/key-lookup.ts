@@ -40,7 +40,7 @@ const keyOnly: Statement = { name: "key", text: `SELECT ${KEY_SELECT} ${KEY_FROM
 // the scope (lib/http/admit-key.ts).
 const withReadStatements = new Map<string, Statement>();
 
-function statementWithRead(read: ReadRequest<unknown>): Statement {
+export function statementWithRead(read: ReadRequest<unknown>): Statement {
   let statement = withReadStatements.get(read.name);
   if (!statement) {
     const active = `(k.revoked_at IS NULL OR k.revoked_at > $2::timestamptz) AND (k.expires_at IS NULL OR k.expires_at > $2::timestamptz)`;

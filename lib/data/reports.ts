@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isoTimestamp } from "@/lib/db/sql";
 import { ApiError } from "@/lib/errors";
 import {
+  REPORT_LIMIT,
   reportSchema,
   reportSummarySchema,
   type Report,
@@ -9,7 +10,7 @@ import {
   type ReportSummary,
 } from "@/lib/schemas/reports";
 import { knownContactsOf, knownContactsSql, memberContactsSchema } from "./known-contacts";
-import { defineRead, type Placeholder } from "./organization-read";
+import { defineRead, type OrganizationRead, type Placeholder } from "./organization-read";
 import { scrubContactDetails } from "./scrub";
 
 // The report reads, as SQL that builds the API's JSON in the database (lib/data/organization-read.ts).
@@ -37,29 +38,39 @@ export interface ReportPage {
  * Most recent reports of one organization, optionally filtered, a page at a time: ties on generated_at are
  * broken by id, and a page starts strictly after the previous page's last (generated_at, id), so pages stay
  * stable while new reports arrive. One report more than the page is read, to tell whether another page follows.
+ *
+ * The page size is written into the statement, one read per size (1 to 50, checked before it gets here), not
+ * sent as a parameter: with `LIMIT $n` PostgreSQL prices a generic plan for an unknown limit (a tenth of the
+ * reports) and so plans every execution again for its values; with the size in the text the generic plan costs
+ * what a custom one does, and after five executions a named statement is planned no more (bench:statements).
  */
-const reportPageRead = defineRead({
-  name: "report_list",
-  sql: (
-    organizationId,
-    limit: Placeholder<number>,
-    since: Placeholder<string> | undefined,
-    until: Placeholder<string> | undefined,
-    scope: Placeholder<ReportScope> | undefined,
-    scopeTargetId: Placeholder<string> | undefined,
-    q: Placeholder<string> | undefined,
-    afterGeneratedAt: Placeholder<string> | undefined,
-    afterId: Placeholder<string> | undefined,
-  ) => {
-    const where = [`organization_id = ${organizationId}`];
-    if (since) where.push(`generated_at >= ${since}::timestamptz`);
-    if (until) where.push(`generated_at <= ${until}::timestamptz`);
-    if (scope) where.push(`scope = ${scope}::report_scope`);
-    if (scopeTargetId) where.push(`scope_target_id = ${scopeTargetId}::uuid`);
-    if (q) where.push(`search_vector @@ websearch_to_tsquery('english', ${q})`);
-    if (afterGeneratedAt && afterId)
-      where.push(`(generated_at, id) < (${afterGeneratedAt}::timestamptz, ${afterId}::uuid)`);
-    return `json_build_object('reports', (
+function reportPageRead(limit: number): ReportPageRead {
+  let read = reportPageReads.get(limit);
+  if (read) return read;
+  // Inlined into SQL, and each size is a statement of its own: only the sizes the API accepts.
+  if (!Number.isInteger(limit) || limit < REPORT_LIMIT.min || limit > REPORT_LIMIT.max)
+    throw new RangeError(`page size ${limit} outside ${REPORT_LIMIT.min}-${REPORT_LIMIT.max}`);
+  read = defineRead({
+    name: `report_list_${limit}`,
+    sql: (
+      organizationId,
+      since: Placeholder<string> | undefined,
+      until: Placeholder<string> | undefined,
+      scope: Placeholder<ReportScope> | undefined,
+      scopeTargetId: Placeholder<string> | undefined,
+      q: Placeholder<string> | undefined,
+      afterGeneratedAt: Placeholder<string> | undefined,
+      afterId: Placeholder<string> | undefined,
+    ) => {
+      const where = [`organization_id = ${organizationId}`];
+      if (since) where.push(`generated_at >= ${since}::timestamptz`);
+      if (until) where.push(`generated_at <= ${until}::timestamptz`);
+      if (scope) where.push(`scope = ${scope}::report_scope`);
+      if (scopeTargetId) where.push(`scope_target_id = ${scopeTargetId}::uuid`);
+      if (q) where.push(`search_vector @@ websearch_to_tsquery('english', ${q})`);
+      if (afterGeneratedAt && afterId)
+        where.push(`(generated_at, id) < (${afterGeneratedAt}::timestamptz, ${afterId}::uuid)`);
+      return `json_build_object('reports', (
     SELECT coalesce(json_agg(json_build_object(
       'id', r.id, 'scope', r.scope, 'scope_target_id', r.scope_target_id,
       'generated_at', ${isoTimestamp("r.generated_at")}, 'headline', r.headline
@@ -68,29 +79,40 @@ const reportPageRead = defineRead({
       SELECT id, scope, scope_target_id, generated_at, headline FROM reports
       WHERE ${where.join(" AND ")}
       ORDER BY generated_at DESC, id DESC
-      LIMIT ${limit}::int + 1
+      LIMIT ${limit + 1}
     ) r
   ), 'member_contacts', ${knownContactsSql(organizationId)})`;
-  },
-  result: z.object({ reports: z.array(reportSummarySchema), member_contacts: memberContactsSchema }),
-  // A prepared search would get a generic plan after a few runs: for a rare word it walks every report of
-  // the organization in the list's order (37 ms at 20,000 reports) where the search index reads a handful.
-  planEachRunWith: ([, , , , , q]) => q !== undefined,
-  toBody: (page, [limit]): ReportPage => {
-    const rows = page?.reports ?? [];
-    const known = knownContactsOf(page?.member_contacts ?? null);
-    const reports = rows.slice(0, limit).map((r) => ({
-      ...r,
-      headline: r.headline === null ? null : scrubContactDetails(r.headline, known),
-    }));
-    return { reports, more: rows.length > limit };
-  },
-});
+    },
+    result: z.object({ reports: z.array(reportSummarySchema), member_contacts: memberContactsSchema }),
+    // A prepared search would get a generic plan after a few runs: for a rare word it walks every report of
+    // the organization in the list's order where the search index reads a handful (report-index.test.ts).
+    planEachRunWith: ([, , , , q]) => q !== undefined,
+    toBody: (page): ReportPage => {
+      const rows = page?.reports ?? [];
+      const known = knownContactsOf(page?.member_contacts ?? null);
+      const reports = rows.slice(0, limit).map((r) => ({
+        ...r,
+        headline: r.headline === null ? null : scrubContactDetails(r.headline, known),
+      }));
+      return { reports, more: rows.length > limit };
+    },
+  });
+  reportPageReads.set(limit, read);
+  return read;
+}
+
+type Filter = string | undefined;
+type ReportPageRead = OrganizationRead<
+  [Filter, Filter, ReportScope | undefined, Filter, Filter, Filter, Filter],
+  ReportPage
+>;
+
+const reportPageReads = new Map<number, ReportPageRead>();
 
 /** A page of the list: `limit` reports matching `filters`, after `after` (the previous page's last report). */
 export function reportPage(limit: number, filters: ReportFilters = {}, after?: { generatedAt: string; id: string }) {
   const { since, until, scope, scopeTargetId, q } = filters;
-  return reportPageRead.with(limit, since, until, scope, scopeTargetId, q, after?.generatedAt, after?.id);
+  return reportPageRead(limit).with(since, until, scope, scopeTargetId, q, after?.generatedAt, after?.id);
 }
 
 /** One report of the organization; another organization's id is as unknown as a random one. */
