@@ -1,8 +1,12 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { useActionState } from "react";
 import type { CreateKeyField, CreateKeyState } from "@/lib/settings/api-key-actions";
 import type { ExpiryChoice } from "@/lib/settings/api-key-inputs";
+import { CheckboxGroup } from "../settings/checkbox-group";
+import { FieldError, FormRefusal } from "../settings/refusals";
+import { SubmitButton } from "../settings/submit-button";
+import { TextField } from "../settings/text-field";
 import { NewKeySecret } from "./new-key-secret";
 
 // Typed over the choices the server reads (EXPIRY_CHOICES), so none goes unlabelled.
@@ -43,20 +47,8 @@ export function formKeyOf(state: CreateKeyState): string {
 
 export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpiry }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
-  const summaryRef = useRef<HTMLParagraphElement>(null);
   const values = state.status === "error" ? state.values : undefined;
   const errors = state.status === "error" ? state.fieldErrors : {};
-
-  // After a refusal, focus goes to the first field to fix (or the message when no field is at fault).
-  useEffect(() => {
-    if (state.status !== "error") return;
-    const first = (Object.keys(FIELD_IDS) as CreateKeyField[]).find((f) => state.fieldErrors[f]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
-    else summaryRef.current?.focus();
-  }, [state]);
-
-  const describedBy = (field: CreateKeyField, hintId?: string) =>
-    [hintId, errors[field] ? `${FIELD_IDS[field]}-error` : undefined].filter(Boolean).join(" ") || undefined;
 
   const formKey = formKeyOf(state);
 
@@ -65,59 +57,25 @@ export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpir
       <h2 id="create-title">Create a key</h2>
       {state.status === "created" && <NewKeySecret key={state.key.id} created={state.key} />}
       <form key={formKey} action={formAction} className="form" noValidate>
-        {state.status === "error" && (
-          <p ref={summaryRef} tabIndex={-1} className="alert alert--error" role="alert">
-            {state.message}
-          </p>
-        )}
-        <div className="field">
-          <label htmlFor={FIELD_IDS.name}>Name</label>
-          <input
-            id={FIELD_IDS.name}
-            name="name"
-            type="text"
-            autoComplete="off"
-            maxLength={nameMax}
-            defaultValue={values?.name ?? ""}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy("name", "key-name-hint")}
-          />
-          <p id="key-name-hint" className="hint">
-            Who or what will use it, e.g. &ldquo;Weekly digest agent&rdquo;. Up to {nameMax} characters.
-          </p>
-          {errors.name && (
-            <p id={`${FIELD_IDS.name}-error`} className="field-error">
-              {errors.name}
-            </p>
-          )}
-        </div>
-        <fieldset className="field" aria-describedby={errors.scopes ? `${FIELD_IDS.scopes}-error` : undefined}>
-          <legend>Scopes</legend>
-          {scopes.map(({ scope, description }, i) => (
-            <div className="checkbox" key={scope}>
-              <input
-                id={`key-scope-${i}`}
-                type="checkbox"
-                name="scopes"
-                value={scope}
-                defaultChecked={values?.scopes.includes(scope) ?? false}
-                aria-describedby={`key-scope-${i}-hint`}
-                aria-invalid={errors.scopes ? true : undefined}
-              />
-              <label htmlFor={`key-scope-${i}`}>
-                {scope}
-                <span id={`key-scope-${i}-hint`} className="hint">
-                  {description}
-                </span>
-              </label>
-            </div>
-          ))}
-          {errors.scopes && (
-            <p id={`${FIELD_IDS.scopes}-error`} className="field-error">
-              {errors.scopes}
-            </p>
-          )}
-        </fieldset>
+        <FormRefusal state={state} fieldIds={FIELD_IDS} />
+        <TextField
+          id={FIELD_IDS.name}
+          name="name"
+          label="Name"
+          autoComplete="off"
+          maxLength={nameMax}
+          defaultValue={values?.name ?? ""}
+          hint={<>Who or what will use it, e.g. &ldquo;Weekly digest agent&rdquo;. Up to {nameMax} characters.</>}
+          error={errors.name}
+        />
+        <CheckboxGroup
+          legend="Scopes"
+          name="scopes"
+          idPrefix="key-scope"
+          options={scopes.map(({ scope, description }) => ({ value: scope, hint: description }))}
+          checked={values?.scopes}
+          error={errors.scopes}
+        />
         <ExpiryFields
           // Remounted with the form: a refused form shows the choice it was sent with, a new one the default.
           initial={values ? (isExpiryChoice(values.expiry) ? values.expiry : "date") : defaultExpiry}
@@ -125,11 +83,7 @@ export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpir
           dateValue={values?.expiresAt ?? ""}
           error={errors.expiresAt}
         />
-        <div>
-          <button className="button button--primary" type="submit" disabled={pending}>
-            {pending ? "Creating…" : "Create key"}
-          </button>
-        </div>
+        <SubmitButton pending={pending} label="Create key" busy="Creating…" />
       </form>
     </section>
   );
@@ -187,11 +141,7 @@ function ExpiryFields({
         <p id="key-expires-hint" className="hint">
           The key stops working at 00:00 UTC on this date.
         </p>
-        {error && (
-          <p id={`${FIELD_IDS.expiresAt}-error`} className="field-error">
-            {error}
-          </p>
-        )}
+        <FieldError fieldId={FIELD_IDS.expiresAt} error={error} />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 import type { NewKey, RevokeKeyState, RollKeyState } from "@/lib/settings/api-key-actions";
-import type { KeyTarget } from "./key-dialog";
+import type { KeyTarget } from "./key-target";
 import { NewKeySecret } from "./new-key-secret";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 import { RollKeyDialog } from "./roll-key-dialog";

@@ -1,6 +1,7 @@
 import type { ApiKeyListItem } from "@/lib/data/api-keys";
 import type { KeyUsage } from "@/lib/usage/totals";
 import { formatDate, formatDateTime, formatTime, machineTime } from "../format";
+import { TagList } from "../settings/tag-list";
 import { RevokeKeyButton, RollKeyButton } from "./key-actions";
 import { UsageChart } from "./usage-chart";
 
@@ -71,13 +72,7 @@ export function KeyRow({ apiKey, usage }: { apiKey: ApiKeyListItem; usage: KeyUs
         {name}
       </th>
       <td>
-        <ul className="scope-list" aria-label="Scopes">
-          {apiKey.scopes.map((s) => (
-            <li key={s} className="tag">
-              {s}
-            </li>
-          ))}
-        </ul>
+        <TagList label="Scopes" tags={apiKey.scopes} />
       </td>
       <td className="mono nowrap">{apiKey.hint}</td>
       <td className="nowrap">

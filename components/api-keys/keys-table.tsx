@@ -2,6 +2,8 @@ import type { ApiKeyListItem } from "@/lib/data/api-keys";
 import type { UsageOfKey } from "@/lib/data/key-usage";
 import type { RevokeKeyState, RollKeyState } from "@/lib/settings/api-key-actions";
 import { groupKeys } from "@/lib/settings/key-groups";
+import { EmptyList, ListSection } from "../settings/list-section";
+import { SettingsTable } from "../settings/settings-table";
 import { KeyActionsProvider } from "./key-actions";
 import { KEY_COLUMNS, KeyRow } from "./key-row";
 import { UsageLegend } from "./usage-chart";
@@ -21,28 +23,11 @@ interface Props {
 
 function KeyTable({ keys, usageOf, label }: { keys: ApiKeyListItem[]; usageOf: UsageOfKey; label: string }) {
   return (
-    // A table wider than a phone scrolls inside its own box, never the page.
-    <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
-      <table aria-label={label}>
-        <thead>
-          <tr>
-            {KEY_COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <KeyRow key={key.id} apiKey={key} usage={usageOf(key.id)} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SettingsTable label={label} columns={KEY_COLUMNS} actions>
+      {keys.map((key) => (
+        <KeyRow key={key.id} apiKey={key} usage={usageOf(key.id)} />
+      ))}
+    </SettingsTable>
   );
 }
 
@@ -54,23 +39,20 @@ export function KeysTable({ keys, usageOf, revokeAction, rollAction, showAllInac
   const { current, inactive } = groupKeys(keys);
   const shown = showAllInactive ? inactive : inactive.slice(0, INACTIVE_SHOWN);
   return (
-    <section className="card" aria-labelledby="keys-title">
-      <div className="section-head">
-        <h2 id="keys-title" tabIndex={-1}>
-          Keys
-        </h2>
-        {keys.length > 0 && (
-          <span className="muted">
+    <ListSection
+      titleId="keys-title"
+      title="Keys"
+      tally={
+        keys.length > 0 && (
+          <>
             {current.length} in use · {keys.length} in total
-          </span>
-        )}
-      </div>
+          </>
+        )
+      }
+    >
       <KeyActionsProvider rollAction={rollAction} revokeAction={revokeAction}>
         {keys.length === 0 ? (
-          <div className="empty">
-            <h3>No API keys yet</h3>
-            <p style={{ margin: 0 }}>Create a key above to connect your first agent or script.</p>
-          </div>
+          <EmptyList title="No API keys yet">Create a key above to connect your first agent or script.</EmptyList>
         ) : current.length === 0 ? (
           <p className="empty">No key is in use: every key is revoked or expired.</p>
         ) : (
@@ -90,6 +72,6 @@ export function KeysTable({ keys, usageOf, revokeAction, rollAction, showAllInac
         )}
       </KeyActionsProvider>
       {keys.length > 0 && <UsageLegend />}
-    </section>
+    </ListSection>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useActionState } from "react";
 import type { RevokeKeyState } from "@/lib/settings/api-key-actions";
-import { KeyDialog, type KeyTarget } from "./key-dialog";
+import { ConfirmDialog } from "../settings/confirm-dialog";
+import type { KeyTarget } from "./key-target";
 
 interface Props {
   target: KeyTarget;
@@ -16,8 +17,8 @@ export function RevokeKeyDialog({ target, action, onClose }: Props) {
   const revoked = state.status === "revoked";
 
   return (
-    <KeyDialog
-      keyId={target.id}
+    <ConfirmDialog
+      idField={{ name: "keyId", value: target.id }}
       title={<>Revoke &ldquo;{target.name}&rdquo;?</>}
       description="Anything using this key is refused from its next request on. This cannot be undone; the key stays listed as revoked."
       error={state.status === "error" ? state.message : undefined}

@@ -1,7 +1,11 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { useActionState } from "react";
 import type { CreateEndpointState, EndpointField } from "@/lib/settings/webhook-actions";
+import { CheckboxGroup } from "../settings/checkbox-group";
+import { FormRefusal } from "../settings/refusals";
+import { SubmitButton } from "../settings/submit-button";
+import { TextField } from "../settings/text-field";
 import { CodeText } from "./code-text";
 import { SigningSecret } from "./signing-secret";
 
@@ -27,17 +31,8 @@ function formKeyOf(state: CreateEndpointState): string {
 
 export function CreateEndpointForm({ action, events }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
-  const summaryRef = useRef<HTMLParagraphElement>(null);
   const values = state.status === "error" ? state.values : undefined;
   const errors = state.status === "error" ? state.fieldErrors : {};
-
-  // After a refusal, focus goes to the first field to fix (or the message when no field is at fault).
-  useEffect(() => {
-    if (state.status !== "error") return;
-    const first = (Object.keys(FIELD_IDS) as EndpointField[]).find((f) => state.fieldErrors[f]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
-    else summaryRef.current?.focus();
-  }, [state]);
 
   return (
     <section className="card" aria-labelledby="create-endpoint-title">
@@ -50,67 +45,36 @@ export function CreateEndpointForm({ action, events }: Props) {
         </SigningSecret>
       )}
       <form key={formKeyOf(state)} action={formAction} className="form" noValidate>
-        {state.status === "error" && (
-          <p ref={summaryRef} tabIndex={-1} className="alert alert--error" role="alert">
-            {state.message}
-          </p>
-        )}
-        <div className="field">
-          <label htmlFor={FIELD_IDS.url}>Endpoint URL</label>
-          <input
-            id={FIELD_IDS.url}
-            name="url"
-            // Text, not url: the server's rules say what is wrong (the browser's own check would say less).
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="https://hooks.example.com/sundown"
-            defaultValue={values?.url ?? ""}
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={["endpoint-url-hint", errors.url ? `${FIELD_IDS.url}-error` : ""].join(" ").trim()}
-          />
-          <p id="endpoint-url-hint" className="hint">
-            An https:// address on the public internet that answers a 2xx within 10 seconds.
-          </p>
-          {errors.url && (
-            <p id={`${FIELD_IDS.url}-error`} className="field-error">
-              {errors.url}
-            </p>
-          )}
-        </div>
-        <fieldset className="field" aria-describedby={errors.events ? `${FIELD_IDS.events}-error` : undefined}>
-          <legend>Events</legend>
-          {events.map(({ type, description, scope }, i) => (
-            <div className="checkbox" key={type}>
-              <input
-                id={`endpoint-event-${i}`}
-                type="checkbox"
-                name="events"
-                value={type}
-                defaultChecked={values?.events.includes(type) ?? false}
-                aria-describedby={`endpoint-event-${i}-hint`}
-                aria-invalid={errors.events ? true : undefined}
-              />
-              <label htmlFor={`endpoint-event-${i}`}>
-                {type}
-                <span id={`endpoint-event-${i}-hint`} className="hint">
-                  <CodeText text={description} /> Carries what a key with <code>{scope}</code> reads.
-                </span>
-              </label>
-            </div>
-          ))}
-          {errors.events && (
-            <p id={`${FIELD_IDS.events}-error`} className="field-error">
-              {errors.events}
-            </p>
-          )}
-        </fieldset>
-        <div>
-          <button className="button button--primary" type="submit" disabled={pending}>
-            {pending ? "Adding…" : "Add endpoint"}
-          </button>
-        </div>
+        <FormRefusal state={state} fieldIds={FIELD_IDS} />
+        <TextField
+          id={FIELD_IDS.url}
+          name="url"
+          label="Endpoint URL"
+          // A text field, not type="url": the server's rules say what is wrong (the browser's own check would say less).
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://hooks.example.com/sundown"
+          defaultValue={values?.url ?? ""}
+          hint="An https:// address on the public internet that answers a 2xx within 10 seconds."
+          error={errors.url}
+        />
+        <CheckboxGroup
+          legend="Events"
+          name="events"
+          idPrefix="endpoint-event"
+          options={events.map(({ type, description, scope }) => ({
+            value: type,
+            hint: (
+              <>
+                <CodeText text={description} /> Carries what a key with <code>{scope}</code> reads.
+              </>
+            ),
+          }))}
+          checked={values?.events}
+          error={errors.events}
+        />
+        <SubmitButton pending={pending} label="Add endpoint" busy="Adding…" />
       </form>
     </section>
   );

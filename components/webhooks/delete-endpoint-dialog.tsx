@@ -2,7 +2,8 @@
 
 import { useActionState } from "react";
 import type { DeleteEndpointState } from "@/lib/settings/webhook-actions";
-import { EndpointDialog, type EndpointTarget } from "./endpoint-dialog";
+import { ConfirmDialog } from "../settings/confirm-dialog";
+import type { EndpointTarget } from "./endpoint-target";
 
 interface Props {
   target: EndpointTarget;
@@ -15,9 +16,10 @@ export function DeleteEndpointDialog({ target, action, onClose }: Props) {
   const deleted = state.status === "deleted";
 
   return (
-    <EndpointDialog
-      endpointId={target.id}
+    <ConfirmDialog
+      idField={{ name: "endpointId", value: target.id }}
       title={<>Delete {target.url}?</>}
+      wrapTitle
       description="It receives nothing from now on, and its deliveries and their attempts are deleted with it. This cannot be undone; the activity below keeps a line saying it was deleted. To pause it instead, disable it."
       error={state.status === "error" ? state.message : undefined}
       action={formAction}

@@ -1,6 +1,8 @@
 import type { WebhookAttemptItem } from "@/lib/webhooks/endpoints";
 import type { RedeliverState } from "@/lib/settings/webhook-actions";
 import { formatDate, formatDateTime, formatTime, machineTime } from "../format";
+import { EmptyList } from "../settings/list-section";
+import { SettingsTable } from "../settings/settings-table";
 import { RedeliverButton } from "./redeliver-button";
 
 const COLUMNS = ["Time", "Event", "Attempt", "HTTP status", "Duration", "Delivery", "Error"];
@@ -64,39 +66,18 @@ function AttemptRow({ attempt, redeliverAction }: { attempt: WebhookAttemptItem 
 export function DeliveriesTable({ attempts, limit, redeliverAction }: Props) {
   if (attempts.length === 0) {
     return (
-      <div className="empty">
-        <h3>No attempts yet</h3>
-        <p style={{ margin: 0 }}>
-          Send a ping from the webhooks page: its attempt shows here within seconds (reload to see it).
-        </p>
-      </div>
+      <EmptyList title="No attempts yet">
+        Send a ping from the webhooks page: its attempt shows here within seconds (reload to see it).
+      </EmptyList>
     );
   }
   return (
     <>
-      <div className="table-wrap" role="region" aria-label="Delivery attempts" tabIndex={0}>
-        <table aria-label="Delivery attempts">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-              {redeliverAction && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {attempts.map((attempt) => (
-              <AttemptRow key={attempt.id} attempt={attempt} redeliverAction={redeliverAction} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SettingsTable label="Delivery attempts" columns={COLUMNS} actions={redeliverAction !== null}>
+        {attempts.map((attempt) => (
+          <AttemptRow key={attempt.id} attempt={attempt} redeliverAction={redeliverAction} />
+        ))}
+      </SettingsTable>
       {attempts.length === limit && <p className="muted">The {limit} most recent attempts.</p>}
     </>
   );

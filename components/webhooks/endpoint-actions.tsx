@@ -4,7 +4,7 @@ import Link from "next/link";
 import { createContext, useActionState, useCallback, useContext, useState, type ReactNode } from "react";
 import type { DeleteEndpointState, PingState, RollSecretState, SetEnabledState } from "@/lib/settings/webhook-actions";
 import { DeleteEndpointDialog } from "./delete-endpoint-dialog";
-import type { EndpointTarget } from "./endpoint-dialog";
+import type { EndpointTarget } from "./endpoint-target";
 import { RolledSecretNotice } from "./rolled-secret-notice";
 import { RollSecretDialog, type RolledSecret } from "./roll-secret-dialog";
 

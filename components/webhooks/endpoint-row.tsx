@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { WebhookEndpointItem } from "@/lib/webhooks/endpoints";
 import { formatDate, formatDateTime, formatTime, machineTime } from "../format";
+import { TagList } from "../settings/tag-list";
 import { DISABLED_STATUS } from "./disabled-reasons";
 import { DeleteEndpointButton, EnableToggle, PingButton, RollSecretButton } from "./endpoint-actions";
 
@@ -55,13 +56,7 @@ export function EndpointRow({ endpoint }: { endpoint: WebhookEndpointItem }) {
         {endpoint.url}
       </th>
       <td>
-        <ul className="scope-list" aria-label="Events">
-          {endpoint.events.map((e) => (
-            <li key={e} className="tag">
-              {e}
-            </li>
-          ))}
-        </ul>
+        <TagList label="Events" tags={endpoint.events} />
       </td>
       <td style={{ minWidth: "11rem" }}>
         <EndpointState endpoint={endpoint} />

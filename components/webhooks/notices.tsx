@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { SessionUser } from "@/lib/data/users";
-import { DATABASE_UNAVAILABLE } from "@/lib/settings/api-key-actions";
 import { AccountBar } from "../account-bar";
+import { UnavailableNotice } from "../settings/unavailable-notice";
 
 // What the webhooks pages show instead of their content, worded and laid out as the keys page's notices.
 
@@ -29,15 +29,5 @@ export function WebhooksRefused({ user, heading }: { user: SessionUser; heading:
 }
 
 export function WebhooksUnavailable({ heading }: { heading: string }) {
-  return (
-    <div className="container settings">
-      <div className="page-head">
-        <h1>{heading}</h1>
-      </div>
-      <section className="card notice" role="alert" aria-labelledby="unavailable-title">
-        <h2 id="unavailable-title">The webhooks cannot be shown right now</h2>
-        <p style={{ marginBottom: 0 }}>{DATABASE_UNAVAILABLE.replace(", so nothing was changed", "")}</p>
-      </section>
-    </div>
-  );
+  return <UnavailableNotice heading={heading} title="The webhooks cannot be shown right now" />;
 }

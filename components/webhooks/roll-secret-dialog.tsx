@@ -1,9 +1,10 @@
 "use client";
 
-import { useActionState, useId } from "react";
-import type { KeyOverlap } from "@/lib/schemas/key-overlap";
+import { useActionState } from "react";
 import type { RollSecretState } from "@/lib/settings/webhook-actions";
-import { EndpointDialog, type EndpointTarget } from "./endpoint-dialog";
+import { ConfirmDialog } from "../settings/confirm-dialog";
+import { OverlapField } from "../settings/overlap-field";
+import type { EndpointTarget } from "./endpoint-target";
 
 /** A roll's outcome as the page shows it once: the new secret, and until when the old one still signs. */
 export interface RolledSecret {
@@ -11,18 +12,6 @@ export interface RolledSecret {
   secret: string;
   previousSecretExpiresAt: string | null;
 }
-
-// The overlap choices every surface offers (lib/schemas/key-overlap.ts), worded for a signing secret; typed over
-// the choices, so a new one cannot go unlabelled.
-const OVERLAP_LABELS: Record<KeyOverlap, string> = {
-  "0": "No overlap: the old secret stops signing now",
-  "1h": "1 hour",
-  "24h": "24 hours",
-  "7d": "7 days",
-};
-
-/** Long enough to deploy the new secret to a receiver during a working day. */
-const DEFAULT_OVERLAP: KeyOverlap = "24h";
 
 interface Props {
   target: EndpointTarget;
@@ -33,12 +22,12 @@ interface Props {
 
 export function RollSecretDialog({ target, action, onClose, onRolled }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
-  const overlapId = useId();
 
   return (
-    <EndpointDialog
-      endpointId={target.id}
+    <ConfirmDialog
+      idField={{ name: "endpointId", value: target.id }}
       title={<>Roll the signing secret of {target.url}?</>}
+      wrapTitle
       description="A new secret replaces the current one; it is shown once. Until the overlap ends, every delivery is signed with both, so the receiver keeps verifying while you deploy the new secret."
       error={state.status === "error" ? state.message : undefined}
       action={formAction}
@@ -52,16 +41,7 @@ export function RollSecretDialog({ target, action, onClose, onRolled }: Props) {
           : onClose()
       }
     >
-      <div className="field">
-        <label htmlFor={overlapId}>The old secret keeps signing for</label>
-        <select id={overlapId} name="overlap" defaultValue={DEFAULT_OVERLAP}>
-          {(Object.keys(OVERLAP_LABELS) as KeyOverlap[]).map((overlap) => (
-            <option key={overlap} value={overlap}>
-              {OVERLAP_LABELS[overlap]}
-            </option>
-          ))}
-        </select>
-      </div>
-    </EndpointDialog>
+      <OverlapField label="The old secret keeps signing for" noOverlap="No overlap: the old secret stops signing now" />
+    </ConfirmDialog>
   );
 }

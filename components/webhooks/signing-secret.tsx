@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { OneTimeSecret } from "../settings/one-time-secret";
 
 interface Props {
   /** What happened, e.g. "Endpoint added": the region's name. */
@@ -15,71 +16,20 @@ interface Props {
  * component's memory, nowhere else in the browser; the server keeps it sealed and never shows it again.
  */
 export function SigningSecret({ title, secret, children }: Props) {
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  const [dismissed, setDismissed] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const titleId = useId();
-  const secretId = useId();
-
-  useEffect(() => headingRef.current?.focus(), []);
-
-  if (dismissed) return null;
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied("copied");
-    } catch {
-      // No clipboard permission (or an insecure origin): select the text so Ctrl+C / Cmd+C works.
-      inputRef.current?.select();
-      setCopied("failed");
-    }
-  }
-
   return (
-    <div
-      className="alert alert--success secret-box"
-      role="region"
-      aria-labelledby={titleId}
-      style={{ marginBottom: "1.25rem" }}
+    <OneTimeSecret
+      title={title}
+      warning={
+        <>
+          <strong>Copy this signing secret now. It will not be shown again.</strong> Your receiver verifies each
+          delivery&rsquo;s signature with it; if you lose it, roll the secret to get a new one.
+        </>
+      }
+      label="Signing secret"
+      secret={secret}
+      noun="secret"
     >
-      <h3 id={titleId} ref={headingRef} tabIndex={-1} style={{ margin: 0 }}>
-        {title}
-      </h3>
-      <p className="alert alert--warning" style={{ background: "#fff" }}>
-        <strong>Copy this signing secret now. It will not be shown again.</strong> Your receiver verifies each
-        delivery&rsquo;s signature with it; if you lose it, roll the secret to get a new one.
-      </p>
       {children}
-      <label htmlFor={secretId}>Signing secret</label>
-      <div className="secret-row">
-        <input
-          ref={inputRef}
-          id={secretId}
-          type="text"
-          readOnly
-          value={secret}
-          spellCheck={false}
-          autoComplete="off"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <button type="button" className="button button--primary" onClick={copy}>
-          {copied === "copied" ? "Copied" : "Copy"}
-        </button>
-      </div>
-      <p className="hint" aria-live="polite" style={{ color: "inherit", minHeight: "1.4em" }}>
-        {copied === "copied"
-          ? "Copied to the clipboard."
-          : copied === "failed"
-            ? "Copying failed: the secret is selected, press Ctrl+C or ⌘C."
-            : ""}
-      </p>
-      <div>
-        <button type="button" className="button button--secondary button--small" onClick={() => setDismissed(true)}>
-          I have copied it
-        </button>
-      </div>
-    </div>
+    </OneTimeSecret>
   );
 }

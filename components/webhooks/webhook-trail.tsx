@@ -1,5 +1,5 @@
 import type { WebhookTrailItem } from "@/lib/webhooks/endpoints";
-import { formatDateTime, machineTime } from "../format";
+import { ActivityTrail } from "../settings/activity-trail";
 import { AUTOMATIC_REASONS } from "./disabled-reasons";
 
 const VERBS: Record<WebhookTrailItem["action"], string> = {
@@ -17,30 +17,18 @@ const reasonOf = (detail: string) =>
 /** The organization's latest endpoint changes, newest first: who changed what, and when. */
 export function WebhookTrail({ events }: { events: WebhookTrailItem[] }) {
   return (
-    <section className="card" aria-labelledby="webhook-trail-title">
-      <div className="section-head">
-        <h2 id="webhook-trail-title">Activity</h2>
-        <span className="muted">Endpoints added, enabled, disabled, rolled and deleted, newest first</span>
-      </div>
-      {events.length === 0 ? (
-        <p className="empty" style={{ margin: 0 }}>
-          No webhook activity yet.
-        </p>
-      ) : (
-        <ol className="audit-list" aria-labelledby="webhook-trail-title">
-          {events.map((e) => (
-            <li key={e.id}>
-              <span>
-                <strong>{e.actor}</strong> {VERBS[e.action]} <span className="mono">{e.endpointUrl}</span>
-                {e.detail && <span className="muted"> ({reasonOf(e.detail)})</span>}
-              </span>
-              <time className="muted nowrap" dateTime={machineTime(e.createdAt)}>
-                {formatDateTime(e.createdAt)}
-              </time>
-            </li>
-          ))}
-        </ol>
+    <ActivityTrail
+      titleId="webhook-trail-title"
+      summary="Endpoints added, enabled, disabled, rolled and deleted, newest first"
+      empty="No webhook activity yet."
+      events={events}
+    >
+      {(e) => (
+        <>
+          <strong>{e.actor}</strong> {VERBS[e.action]} <span className="mono">{e.endpointUrl}</span>
+          {e.detail && <span className="muted"> ({reasonOf(e.detail)})</span>}
+        </>
       )}
-    </section>
+    </ActivityTrail>
   );
 }

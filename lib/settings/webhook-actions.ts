@@ -87,6 +87,8 @@ const logFields = (manager: KeyManager, fields: Record<string, string>) => ({
   user_id: manager.userId,
 });
 
+type LogFields = ReturnType<typeof logFields>;
+
 /**
  * Runs a change to one endpoint or delivery. The data layer's refusals become the page's message: an id that is
  * not the organization's reads as `notFound`; a conflict (redelivering to a disabled endpoint) says why.
@@ -157,47 +159,72 @@ export async function createEndpointForUser(
   }
 }
 
+/**
+ * One change to an endpoint or delivery, as every action but create makes it: the user must manage webhooks, the
+ * form must parse (anything else reads as `notFound`, exactly like another organization's id, unless `invalid`
+ * says better), and `run`'s data-layer refusals become the page's message (refusing).
+ */
+async function changeForUser<Input, Done>(
+  user: SessionUser | null,
+  formData: FormData,
+  change: {
+    schema: z.ZodType<Input>;
+    /** The form fields the schema reads, each sent once (singleField). */
+    fields: string[];
+    notFound: string;
+    /** Why a form that does not parse is refused, when that is not an unknown id. */
+    invalid?: (error: z.ZodError) => string | undefined;
+    /** The change as the log names it, e.g. "webhook ping" (logged as "webhook ping refused"). */
+    what: string;
+    /** What every log line of the change carries besides the user and organization, e.g. its endpoint's id. */
+    logIds: (input: Input) => Record<string, string>;
+    run: (input: Input, manager: KeyManager, fields: LogFields) => Promise<Done>;
+  },
+): Promise<Done | Refusal> {
+  const manager = managerOf(user);
+  if ("status" in manager) return manager;
+  const parsed = change.schema.safeParse(
+    Object.fromEntries(change.fields.map((name) => [name, singleField(formData, name)])),
+  );
+  if (!parsed.success) return { status: "error", message: change.invalid?.(parsed.error) ?? change.notFound };
+  const fields = logFields(manager, change.logIds(parsed.data));
+  return refusing(() => change.run(parsed.data, manager, fields), change.notFound, { what: change.what, fields });
+}
+
+const byEndpoint = ({ endpointId }: { endpointId: string }) => ({ endpoint_id: endpointId });
+
 export async function setEndpointEnabledForUser(
   user: SessionUser | null,
   formData: FormData,
 ): Promise<SetEnabledState> {
-  const manager = managerOf(user);
-  if ("status" in manager) return manager;
-  const parsed = setEnabledInput.safeParse({
-    endpointId: singleField(formData, "endpointId"),
-    enabled: singleField(formData, "enabled"),
-  });
-  if (!parsed.success) return { status: "error", message: ENDPOINT_NOT_FOUND };
-  const { endpointId, enabled } = parsed.data;
-  const fields = logFields(manager, { endpoint_id: endpointId });
-  return refusing(
-    async () => {
+  return changeForUser(user, formData, {
+    schema: setEnabledInput,
+    fields: ["endpointId", "enabled"],
+    notFound: ENDPOINT_NOT_FOUND,
+    what: "webhook endpoint change",
+    logIds: byEndpoint,
+    run: async ({ endpointId, enabled }, manager, fields) => {
       await setWebhookEndpointEnabled(manager.organization.id, endpointId, enabled, actorOf(manager));
       log("info", enabled ? "webhook endpoint enabled" : "webhook endpoint disabled", fields);
       return { status: "changed" as const, endpointId, enabled };
     },
-    ENDPOINT_NOT_FOUND,
-    { what: "webhook endpoint change", fields },
-  );
+  });
 }
 
 /** Queues a ping; the caller starts its delivery (lib/webhooks/soon.ts, which needs a request). */
 export async function pingEndpointForUser(user: SessionUser | null, formData: FormData): Promise<PingState> {
-  const manager = managerOf(user);
-  if ("status" in manager) return manager;
-  const parsed = endpointInput.safeParse({ endpointId: singleField(formData, "endpointId") });
-  if (!parsed.success) return { status: "error", message: ENDPOINT_NOT_FOUND };
-  const { endpointId } = parsed.data;
-  const fields = logFields(manager, { endpoint_id: endpointId });
-  return refusing(
-    async () => {
+  return changeForUser(user, formData, {
+    schema: endpointInput,
+    fields: ["endpointId"],
+    notFound: ENDPOINT_NOT_FOUND,
+    what: "webhook ping",
+    logIds: byEndpoint,
+    run: async ({ endpointId }, manager, fields) => {
       const { deliveryId } = await sendWebhookPing(manager.organization.id, endpointId);
       log("info", "webhook ping queued", { ...fields, delivery_id: deliveryId });
       return { status: "queued" as const, endpointId, deliveryId };
     },
-    ENDPOINT_NOT_FOUND,
-    { what: "webhook ping", fields },
-  );
+  });
 }
 
 export async function rollSecretForUser(
@@ -205,20 +232,15 @@ export async function rollSecretForUser(
   formData: FormData,
   now = new Date(),
 ): Promise<RollSecretState> {
-  const manager = managerOf(user);
-  if ("status" in manager) return manager;
-  const parsed = rollSecretInput.safeParse({
-    endpointId: singleField(formData, "endpointId"),
-    overlap: singleField(formData, "overlap"),
-  });
-  if (!parsed.success) {
-    const overlapIssue = parsed.error.issues.find((i) => i.path[0] === "overlap");
-    return { status: "error", message: overlapIssue?.message ?? ENDPOINT_NOT_FOUND };
-  }
-  const { endpointId, overlap } = parsed.data;
-  const fields = logFields(manager, { endpoint_id: endpointId });
-  return refusing(
-    async () => {
+  return changeForUser(user, formData, {
+    schema: rollSecretInput,
+    fields: ["endpointId", "overlap"],
+    notFound: ENDPOINT_NOT_FOUND,
+    // An overlap that is not one of the choices is said as such; a bad id still reads as an unknown one.
+    invalid: (error) => error.issues.find((i) => i.path[0] === "overlap")?.message,
+    what: "webhook secret roll",
+    logIds: byEndpoint,
+    run: async ({ endpointId, overlap }, manager, fields) => {
       const rolled = await rollWebhookSecret(manager.organization.id, endpointId, {
         overlapMs: KEY_OVERLAPS[overlap],
         actor: actorOf(manager),
@@ -232,49 +254,41 @@ export async function rollSecretForUser(
         previousSecretExpiresAt: rolled.previousSecretExpiresAt?.toISOString() ?? null,
       };
     },
-    ENDPOINT_NOT_FOUND,
-    { what: "webhook secret roll", fields },
-  );
+  });
 }
 
 export async function deleteEndpointForUser(
   user: SessionUser | null,
   formData: FormData,
 ): Promise<DeleteEndpointState> {
-  const manager = managerOf(user);
-  if ("status" in manager) return manager;
-  const parsed = endpointInput.safeParse({ endpointId: singleField(formData, "endpointId") });
-  if (!parsed.success) return { status: "error", message: ENDPOINT_NOT_FOUND };
-  const { endpointId } = parsed.data;
-  const fields = logFields(manager, { endpoint_id: endpointId });
-  return refusing(
-    async () => {
+  return changeForUser(user, formData, {
+    schema: endpointInput,
+    fields: ["endpointId"],
+    notFound: ENDPOINT_NOT_FOUND,
+    what: "webhook endpoint delete",
+    logIds: byEndpoint,
+    run: async ({ endpointId }, manager, fields) => {
       await deleteWebhookEndpoint(manager.organization.id, endpointId, actorOf(manager));
       log("info", "webhook endpoint deleted", fields);
       return { status: "deleted" as const, endpointId };
     },
-    ENDPOINT_NOT_FOUND,
-    { what: "webhook endpoint delete", fields },
-  );
+  });
 }
 
 /** Makes a delivery due again; the caller starts its delivery (lib/webhooks/soon.ts). */
 export async function redeliverForUser(user: SessionUser | null, formData: FormData): Promise<RedeliverState> {
-  const manager = managerOf(user);
-  if ("status" in manager) return manager;
-  const parsed = redeliverInput.safeParse({ deliveryId: singleField(formData, "deliveryId") });
-  if (!parsed.success) return { status: "error", message: DELIVERY_NOT_FOUND };
-  const { deliveryId } = parsed.data;
-  const fields = logFields(manager, { delivery_id: deliveryId });
-  return refusing(
-    async () => {
+  return changeForUser(user, formData, {
+    schema: redeliverInput,
+    fields: ["deliveryId"],
+    notFound: DELIVERY_NOT_FOUND,
+    what: "webhook redelivery",
+    logIds: ({ deliveryId }) => ({ delivery_id: deliveryId }),
+    run: async ({ deliveryId }, manager, fields) => {
       await redeliverWebhook(manager.organization.id, deliveryId);
       log("info", "webhook redelivery queued", fields);
       return { status: "queued" as const, deliveryId };
     },
-    DELIVERY_NOT_FOUND,
-    { what: "webhook redelivery", fields },
-  );
+  });
 }
 
 /** What an action answers while the database does not, the create form keeping what was typed. */

@@ -5,6 +5,7 @@ import { AccountBar } from "@/components/account-bar";
 import { AuditTrail } from "@/components/api-keys/audit-trail";
 import { CreateKeyForm } from "@/components/api-keys/create-key-form";
 import { KeysTable } from "@/components/api-keys/keys-table";
+import { UnavailableNotice } from "@/components/settings/unavailable-notice";
 import { canManageKeys } from "@/lib/auth/require-key-manager";
 import { requireSession } from "@/lib/auth/require-session";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
@@ -13,7 +14,6 @@ import { listKeyUsage } from "@/lib/data/key-usage";
 import { isDatabaseUnavailable } from "@/lib/errors";
 import { minExpiryDate } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
-import { DATABASE_UNAVAILABLE } from "@/lib/settings/api-key-actions";
 import { DEFAULT_EXPIRY_CHOICE } from "@/lib/settings/api-key-inputs";
 import { createApiKeyAction, revokeApiKeyAction, rollApiKeyAction } from "./actions";
 
@@ -29,7 +29,7 @@ export default async function ApiKeysPage(props: { searchParams: SearchParams })
     // Router page cannot answer 503, which the API does).
     unstable_rethrow(error);
     if (!isDatabaseUnavailable(error)) throw error;
-    return <DatabaseUnavailableNotice />;
+    return <UnavailableNotice heading="API keys" title="The keys cannot be shown right now" />;
   }
 }
 
@@ -93,20 +93,6 @@ async function KeysSettings({ searchParams }: { searchParams: SearchParams }) {
         />
         <AuditTrail events={events} />
       </div>
-    </div>
-  );
-}
-
-function DatabaseUnavailableNotice() {
-  return (
-    <div className="container settings">
-      <div className="page-head">
-        <h1>API keys</h1>
-      </div>
-      <section className="card notice" role="alert" aria-labelledby="unavailable-title">
-        <h2 id="unavailable-title">The keys cannot be shown right now</h2>
-        <p style={{ marginBottom: 0 }}>{DATABASE_UNAVAILABLE.replace(", so nothing was changed", "")}</p>
-      </section>
     </div>
   );
 }

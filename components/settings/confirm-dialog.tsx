@@ -2,15 +2,12 @@
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
-/** The endpoint a dialog or button acts on. */
-export interface EndpointTarget {
-  id: string;
-  url: string;
-}
-
 interface Props {
-  endpointId: string;
+  /** The hidden field that tells the server action what to act on, e.g. `{ name: "keyId", value: key.id }`. */
+  idField: { name: string; value: string };
   title: ReactNode;
+  /** A title holding a long unbroken word (a URL) wraps anywhere rather than widen the dialog. */
+  wrapTitle?: boolean;
   description: ReactNode;
   /** The server action's refusal, shown above the form. */
   error?: string;
@@ -21,22 +18,24 @@ interface Props {
   done: boolean;
   /** Called once the dialog has closed (Cancel, Escape, done): the owner unmounts it and places the focus. */
   onClose: () => void;
-  /** Fields of the form besides the endpoint's id. */
+  /** Fields of the form besides the id. */
   children?: ReactNode;
 }
 
 /**
- * A modal confirmation for one endpoint (roll its secret, delete it), as the keys page's: open from its mount,
- * Cancel has the focus, so Enter never confirms by accident.
+ * A modal confirmation for one thing on a settings page (roll or revoke a key, roll an endpoint's secret or
+ * delete it), open from its mount: Cancel has the focus, so Enter never confirms by accident, and cancelling
+ * returns the focus to the button that opened it.
  */
-export function EndpointDialog(props: Props) {
-  const { endpointId, title, description, error, action, pending, submit, done, onClose, children } = props;
+export function ConfirmDialog(props: Props) {
+  const { idField, title, wrapTitle, description, error, action, pending, submit, done, onClose, children } = props;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
-  // Focused after showModal: React's autoFocus would run while the dialog is still closed.
+  // Focused after showModal: React's autoFocus would run while the dialog is still closed, and showModal alone
+  // focuses the first field.
   useEffect(() => {
     dialogRef.current?.showModal();
     cancelRef.current?.focus();
@@ -53,7 +52,7 @@ export function EndpointDialog(props: Props) {
       aria-describedby={descriptionId}
       onClose={onClose}
     >
-      <h2 id={titleId} style={{ overflowWrap: "anywhere" }}>
+      <h2 id={titleId} style={wrapTitle ? { overflowWrap: "anywhere" } : undefined}>
         {title}
       </h2>
       <p id={descriptionId}>{description}</p>
@@ -63,7 +62,7 @@ export function EndpointDialog(props: Props) {
         </p>
       )}
       <form action={action} className="form">
-        <input type="hidden" name="endpointId" defaultValue={endpointId} />
+        <input type="hidden" name={idField.name} defaultValue={idField.value} />
         {children}
         <div className="actions">
           <button
