@@ -29,7 +29,7 @@ const LEASE_MS = 2 * ATTEMPT_TIMEOUT_MS + 5_000;
  * The largest body sent. A report's summary is well under it; a headline pasted with a whole document is not, and
  * is not sent (the receiver can read the report at its URL) rather than pushed at every receiver's body limit.
  */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** Deliveries one pass takes at a time, attempted concurrently. */
 export const PASS_SIZE = 32;

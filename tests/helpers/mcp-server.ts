@@ -1,10 +1,9 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
+import { CLI } from "./cli";
 import { ROOT, startServer, tempDataDir, type RunningServer } from "./server";
 
 const run = promisify(execFile);
-export const CLI = path.join(ROOT, "bin/sundown.mjs");
 
 export interface McpTestServer {
   server: RunningServer;

@@ -1,48 +1,20 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, startServer, tempDataDir, type RunningServer } from "../helpers/server";
+import { operatorEnv, runCli } from "../helpers/cli";
+import { startServer, tempDataDir, type RunningServer } from "../helpers/server";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 // `sundown webhooks` as an operator runs it: a real process on its own embedded database, first with no server
 // running (the CLI opens the database itself, and nothing sends what it queues), then with the server running on
 // it (the commands go through its socket, and its delivery loop sends the ping to a receiver on loopback).
 
-const CLI = path.join(ROOT, "bin/sundown.mjs");
 // Each CLI run compiles TypeScript and opens a database: seconds apiece on a busy machine.
 const SLOW = 180_000;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const SECRET = /whsec_[A-Za-z0-9+/]{43}=/g;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function sundown(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete childEnv.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      env: childEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d));
-    child.stderr.on("data", (d: Buffer) => (stderr += d));
-    // A CLI that hangs fails the test instead of stalling the run.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** `sundown args…` as an operator runs it, on the embedded database in `env`'s SUNDOWN_DATA_DIR. */
+const sundown = (args: string[], env: Record<string, string>) => runCli(args, operatorEnv(env));
 
 /** A command that must succeed quietly; its stdout. */
 async function ok(args: string[], env: Record<string, string>): Promise<string> {

@@ -4,45 +4,19 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "@/lib/auth/api-key";
-import { ROOT, startServer, tempDataDir, type RunningServer } from "../helpers/server";
+import { operatorEnv, runCli } from "../helpers/cli";
+import { startServer, tempDataDir, type RunningServer } from "../helpers/server";
 
 // `sundown` as an operator runs it: a real process, on the embedded database with and without the
 // server running on it, and on PostgreSQL.
 
-const CLI = path.join(ROOT, "bin/sundown.mjs");
 // Each CLI run compiles TypeScript and opens a database: seconds apiece on a busy machine.
 const SLOW = 180_000;
 const POSTGRES_ADMIN_URL = process.env.SUNDOWN_TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function sundown(
-  args: string[],
-  env: Record<string, string>,
-  { input = "", cwd = ROOT }: { input?: string; cwd?: string } = {},
-): Promise<CliResult> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: childEnv, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d));
-    child.stderr.on("data", (d: Buffer) => (stderr += d));
-    // A CLI that hangs fails the test instead of stalling the run.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(input);
-  });
-}
+/** `sundown args…` as an operator runs it: on PostgreSQL when `env` names a DATABASE_URL, else embedded. */
+const sundown = (args: string[], env: Record<string, string>, options?: { input?: string; cwd?: string }) =>
+  runCli(args, operatorEnv(env), options);
 
 const content = (headline: string) => ({
   headline,

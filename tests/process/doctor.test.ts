@@ -1,10 +1,11 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMigrations } from "@/lib/db/migrate";
+import { runCli } from "../helpers/cli";
 import { startRedisServer, type ThrowawayRedis } from "../helpers/redis-server";
 import { createSeededDatabase, withDatabase, type SeededDatabase } from "../helpers/seeded-postgres";
 import { freePort, ROOT, startServer, tempDataDir, type RunningServer } from "../helpers/server";
@@ -14,16 +15,9 @@ import { startUpstashTranslator, type UpstashTranslator } from "../helpers/upsta
 // them: real processes, against a real PostgreSQL (directly and through Debian's PgBouncer in transaction
 // mode), a real Redis, and the production server for the start banner and the embedded database.
 
-const CLI = path.join(ROOT, "bin/sundown.mjs");
 // Each CLI run compiles TypeScript and connects: seconds apiece on a busy machine.
 const SLOW = 180_000;
 const adminUrl = process.env.SUNDOWN_TEST_DATABASE_URL;
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 interface Check {
   name: string;
@@ -36,30 +30,11 @@ interface Check {
 const SUNDOWN_SETTINGS =
   /^(DATABASE_|SUNDOWN_|REDIS_URL$|UPSTASH_|NEXTAUTH_|GITHUB_|GOOGLE_|VERCEL$|AWS_LAMBDA|NETLIFY$|NODE_ENV$|PORT$)/;
 
-function sundown(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const childEnv = {
+const sundown = (args: string[], env: Record<string, string>) =>
+  runCli(args, {
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !SUNDOWN_SETTINGS.test(name))),
     ...env,
-  } as NodeJS.ProcessEnv;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      env: childEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d));
-    child.stderr.on("data", (d: Buffer) => (stderr += d));
-    // A doctor that hangs fails the test instead of stalling the run.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+  } as NodeJS.ProcessEnv);
 
 async function doctor(env: Record<string, string>): Promise<{ code: number | null; ok: boolean; checks: Check[] }> {
   const res = await sundown(["doctor", "--json"], env);

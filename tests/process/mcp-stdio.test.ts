@@ -2,9 +2,10 @@ import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key";
+import { CLI } from "../helpers/cli";
 import { MCP_ERAS, MODERN_META, textOf, type McpEra } from "../helpers/mcp-client";
 import { connectStdioClient } from "../helpers/mcp-stdio-client";
-import { CLI, startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
+import { startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
 import { ROOT, freePort } from "../helpers/server";
 
 // `npx sundown mcp` as an MCP client starts it: the SDK's StdioClientTransport spawning the CLI,
