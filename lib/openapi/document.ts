@@ -10,7 +10,7 @@ import { errorSchema } from "@/lib/schemas/common";
 import { REPORT_LIMIT } from "@/lib/schemas/reports";
 import { WEBHOOK_PAYLOADS, type WebhookPayload } from "@/lib/schemas/webhooks";
 import { getEnv } from "@/lib/env";
-import { WEBHOOK_EVENTS, type WebhookMessageType } from "@/lib/webhooks/events";
+import { PING_MESSAGE, WEBHOOK_EVENTS, WEBHOOK_USER_AGENT, type WebhookMessageType } from "@/lib/webhooks/events";
 import { ATTEMPT_TIMEOUT_MS } from "@/lib/webhooks/schedule";
 import { RESPONSE_KEPT_BYTES } from "@/lib/webhooks/send";
 import { OPERATION_EXAMPLES } from "./examples";
@@ -352,7 +352,7 @@ function webhookExamples(base: string): Record<WebhookMessageType, WebhookPayloa
       organization_id: organizationId,
       data: {
         endpoint_id: "e2d7a9b4-1c63-4f05-8b9e-3a6f0d2c7e18",
-        message: "A test delivery from Sundown: this endpoint receives and verifies.",
+        message: PING_MESSAGE,
       },
     },
   };
@@ -363,7 +363,7 @@ function webhookOperations(base: string): Record<WebhookMessageType, { post: Zod
   const operation = (type: WebhookMessageType): { post: ZodOpenApiOperationObject } => ({
     post: {
       ...WEBHOOK_OPERATIONS[type],
-      description: `${WEBHOOK_OPERATIONS[type].description}\n\nA POST with \`Content-Type: application/json\` and \`User-Agent: Sundown-Webhooks/1.0\`, signed as the Standard Webhooks specification says: verify the signature over the raw body before parsing it.`,
+      description: `${WEBHOOK_OPERATIONS[type].description}\n\nA POST with \`Content-Type: application/json\` and \`User-Agent: ${WEBHOOK_USER_AGENT}\`, signed as the Standard Webhooks specification says: verify the signature over the raw body before parsing it.`,
       tags: ["Webhooks"],
       security: [],
       requestParams: { header: webhookHeaders },

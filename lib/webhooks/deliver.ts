@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db";
 import { getEnv, publicUrl } from "@/lib/env";
 import { log } from "@/lib/log";
 import { renderBody } from "./body";
+import { WEBHOOK_USER_AGENT } from "./events";
 import { disableEndpoint, type DisabledReason } from "./endpoint-state";
 import { relayOutbox } from "./relay";
 import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";
@@ -139,7 +140,7 @@ function signedHeaders(delivery: LeasedDelivery, at: Date, body: string): Record
   const signatures = sealed.map((s) => new Webhook(openSecret(s)).sign(delivery.message_id, at, body));
   return {
     "Content-Type": "application/json",
-    "User-Agent": "Sundown-Webhooks/1.0",
+    "User-Agent": WEBHOOK_USER_AGENT,
     "webhook-id": delivery.message_id,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
     "webhook-signature": signatures.join(" "),

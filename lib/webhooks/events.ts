@@ -21,6 +21,12 @@ export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventT
 /** What a delivery's `type` may be: a subscribable event, or the test delivery. */
 export type WebhookMessageType = WebhookEventType | "ping";
 
+/** The test delivery's `data.message`. */
+export const PING_MESSAGE = "A test delivery from Sundown: this endpoint receives and verifies.";
+
+/** How every delivery introduces itself. */
+export const WEBHOOK_USER_AGENT = "Sundown-Webhooks/1.0";
+
 /** At least one event, each known, each once, in catalog order. */
 export const webhookEventsSchema = z
   .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `events are ${WEBHOOK_EVENT_TYPES.join(", ")}` }))

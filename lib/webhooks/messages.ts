@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { WebhookMessageType } from "./events";
+import { PING_MESSAGE, type WebhookMessageType } from "./events";
 
 // Messages (one per event, its id the webhook-id) and their deliveries (one per endpoint), as the relay makes them
 // from the outbox and a ping makes one on demand.
@@ -44,7 +44,7 @@ export async function enqueuePing(
     data: {
       organizationId,
       type: "ping",
-      data: { endpoint_id: endpointId, message: "A test delivery from Sundown: this endpoint receives and verifies." },
+      data: { endpoint_id: endpointId, message: PING_MESSAGE },
     },
     select: { id: true },
   });

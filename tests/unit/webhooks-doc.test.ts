@@ -9,7 +9,7 @@ import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
 import { forbiddenAddressReason } from "@/lib/webhooks/address-rules";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
 import { renderBody } from "@/lib/webhooks/body";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_USER_AGENT } from "@/lib/webhooks/events";
 import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
 import { RESPONSE_KEPT_BYTES } from "@/lib/webhooks/send";
 
@@ -110,7 +110,7 @@ function delivery(secrets: string[], body: string, { id = body ? JSON.parse(body
     body,
     headers: {
       "Content-Type": "application/json",
-      "User-Agent": "Sundown-Webhooks/1.0",
+      "User-Agent": WEBHOOK_USER_AGENT,
       "webhook-id": id as string,
       "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
       "webhook-signature": secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(" "),
