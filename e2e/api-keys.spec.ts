@@ -16,7 +16,7 @@ test.describe("API keys as a founder", () => {
     await expect(keys.row(name).getByRole("cell", { name: "Active" })).toBeVisible();
     await expect(keys.row(name)).toContainText(`${secret.slice(0, 11)}…${secret.slice(-4)}`);
     await expect(keys.row(name)).toContainText("Maya Chen");
-    await expect(keys.activity.getByRole("listitem").first()).toContainText(`Maya Chen created ${name}`);
+    await expect(keys.latestActivityAbout(name)).toContainText(`Maya Chen created ${name}`);
     await snap(page, testInfo, "02-key-created-secret-shown-once");
 
     await keys.copy.click();
@@ -52,7 +52,7 @@ test.describe("API keys as a founder", () => {
     await keys.showInactive();
     await expect(keys.row(name).getByRole("cell", { name: "Revoked" })).toBeVisible();
     await expect(keys.row(name).getByRole("button", { name: `Revoke ${name}` })).toHaveCount(0);
-    await expect(keys.activity.getByRole("listitem").first()).toContainText(`Maya Chen revoked ${name}`);
+    await expect(keys.latestActivityAbout(name)).toContainText(`Maya Chen revoked ${name}`);
     await snap(page, testInfo, "05-key-revoked");
 
     const refused = await request.get("/api/v1/me", { headers: bearer(secret) });
@@ -150,7 +150,7 @@ test.describe("API keys as a founder", () => {
     ).toBeVisible();
     await expect(keys.keyRow(old).getByRole("button", { name: `Roll ${name}` })).toHaveCount(0);
     await expect(keys.keyRow(secret)).toContainText(/Active\s*Expires in [23] days/);
-    await expect(keys.activity.getByRole("listitem").first()).toContainText(`Maya Chen rolled ${name}`);
+    await expect(keys.latestActivityAbout(name)).toContainText(`Maya Chen rolled ${name}`);
     await snap(page, testInfo, "09-key-rolled");
 
     // Through the overlap, the API answers both keys alike.

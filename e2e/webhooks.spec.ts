@@ -99,7 +99,7 @@ test.describe("webhooks as a lead", () => {
     await expect(row).toContainText("report.published");
     await expect(row).toContainText("Enabled");
     await expect(row).toContainText("by Dev Patel");
-    await expect(webhooks.activity.getByRole("listitem").first()).toContainText(`Dev Patel added ${url}`);
+    await expect(webhooks.latestActivityAbout(url)).toContainText(`Dev Patel added ${url}`);
     await snap(page, testInfo, "01-endpoint-added-secret-shown-once");
 
     // The secret lived in that one response only.
@@ -141,7 +141,7 @@ test.describe("webhooks as a lead", () => {
     await webhooks.button(url, "Disable").click();
     await expect(row).toContainText("Disabled by a person");
     await expect(webhooks.button(url, "Enable")).toBeVisible();
-    await expect(webhooks.activity.getByRole("listitem").first()).toContainText(`Dev Patel disabled ${url}`);
+    await expect(webhooks.latestActivityAbout(url)).toContainText(`Dev Patel disabled ${url}`);
     await page.screenshot({ path: "/tmp/webhooks-page.png", fullPage: true });
     await snap(page, testInfo, "03-endpoint-disabled");
 
@@ -153,7 +153,7 @@ test.describe("webhooks as a lead", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("heading", { name: "Endpoints", exact: true })).toBeFocused();
     await expect(row).toHaveCount(0);
-    await expect(webhooks.activity.getByRole("listitem").first()).toContainText(`Dev Patel deleted ${url}`);
+    await expect(webhooks.latestActivityAbout(url)).toContainText(`Dev Patel deleted ${url}`);
   });
 
   test("rolling the secret shows the new one once, and both sign deliveries through the overlap", async ({
@@ -177,9 +177,7 @@ test.describe("webhooks as a lead", () => {
     expect(rolled).toMatch(/^whsec_/);
     expect(rolled).not.toBe(old);
     await expect(webhooks.row(url)).toContainText(/Previous secret signs until .* UTC/);
-    await expect(webhooks.activity.getByRole("listitem").first()).toContainText(
-      `Maya Chen rolled the signing secret of ${url}`,
-    );
+    await expect(webhooks.latestActivityAbout(url)).toContainText(`Maya Chen rolled the signing secret of ${url}`);
     await snap(page, testInfo, "05-secret-rolled");
 
     await webhooks.button(url, "Send ping").click();

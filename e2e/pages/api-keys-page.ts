@@ -31,6 +31,15 @@ export class ApiKeysPage {
     this.signOut = page.getByRole("button", { name: "Sign out" });
   }
 
+  /**
+   * The newest line of the activity trail about one key or endpoint (its unique name or URL). Other tests act in the
+   * same organization at the same time, so the trail's very first line may be theirs; among one subject's lines the
+   * newest still comes first.
+   */
+  latestActivityAbout(subject: string): Locator {
+    return this.activity.getByRole("listitem").filter({ hasText: subject }).first();
+  }
+
   async goto() {
     await this.page.goto("/settings/api-keys");
     await expect(this.heading).toBeVisible();

@@ -25,6 +25,15 @@ export class WebhooksPage {
     this.attempts = page.getByRole("table", { name: "Delivery attempts" });
   }
 
+  /**
+   * The newest line of the activity trail about one endpoint (its unique URL). Other tests act in the same
+   * organization at the same time, so the trail's very first line may be theirs; among one endpoint's lines the
+   * newest still comes first.
+   */
+  latestActivityAbout(url: string): Locator {
+    return this.activity.getByRole("listitem").filter({ hasText: url }).first();
+  }
+
   async goto() {
     await this.page.goto("/settings/webhooks");
     await expect(this.heading).toBeVisible();
