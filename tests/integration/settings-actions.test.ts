@@ -2,24 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { hashPresentedKey, verifyKeyHash } from "@/lib/auth/verify-api-key";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
-import { findSessionUserByEmail, type SessionUser } from "@/lib/data/users";
 import { createKeyForUser, revokeKeyForUser, rollKeyForUser } from "@/lib/settings/api-key-actions";
 import { mintKey } from "../helpers/keys";
+import type { SessionUser } from "@/lib/data/users";
+import { form, user } from "../helpers/settings-forms";
 
 // The logic behind the settings page's server actions, called the way the actions call it: with the
 // signed-in user as the database knows them (or null) and the raw form data.
-
-async function user(email: string): Promise<SessionUser> {
-  const found = await findSessionUserByEmail(email);
-  if (!found) throw new Error(`demo user ${email} is missing`);
-  return found;
-}
-
-function form(fields: Record<string, string | string[]>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) data.append(name, v);
-  return data;
-}
 
 /** The key check every keyed request runs: 401 (thrown) unless the key is active. */
 const verifyApiKey = (secret: string) => verifyKeyHash(hashPresentedKey(secret));

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { listWebhookEndpoints, listWebhookTrail } from "@/lib/webhooks/endpoints";
-import { findSessionUserByEmail, type SessionUser } from "@/lib/data/users";
 import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import {
@@ -13,6 +12,8 @@ import {
 } from "@/lib/settings/webhook-actions";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
+import type { SessionUser } from "@/lib/data/users";
+import { form, user } from "../helpers/settings-forms";
 
 // The logic behind the webhooks settings page's server actions, called as the actions call it: with the signed-in
 // user as the database knows them (or null) and the raw form data. The receiver is a real HTTP server on loopback,
@@ -30,18 +31,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 let receiver: WebhookReceiver;
 const previousAllowHosts = process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS;
-
-async function user(email: string): Promise<SessionUser> {
-  const found = await findSessionUserByEmail(email);
-  if (!found) throw new Error(`demo user ${email} is missing`);
-  return found;
-}
-
-function form(fields: Record<string, string | string[]>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) data.append(name, v);
-  return data;
-}
 
 /** Adds an endpoint through the action and returns it with its one-time secret. */
 async function addEndpoint(who: SessionUser, path = "/hook") {
