@@ -36,10 +36,10 @@ export default defineConfig([
   },
   prettier,
   globalIgnores([
-    ".next*/**",
+    "**/.next*/**",
+    "**/next-env.d.ts",
     "out/**",
     "build/**",
-    "next-env.d.ts",
     "lib/generated/**",
     "coverage/**",
     "test-results/**",

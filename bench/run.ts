@@ -22,9 +22,17 @@ import { getEnv } from "@/lib/env";
 import { describeMachine, limiterStore, loadAverage, type Machine } from "./machine";
 import { postgresCpuMs, sampleRss, treeCpuMs, treeMaxHwmMiB } from "./proc";
 import { summarizeProfile, type ProfileSummary, type TimeWindow } from "./profile";
-import { buildScenarios, preflight, type Scenario } from "./scenarios";
+import { ANCHOR_SCENARIO, buildScenarios, preflight, type Scenario } from "./scenarios";
 import { postgresVersion, seedEmbedded, seedPostgres, type BenchFixture } from "./seed";
-import { buildExists, buildServer, ROOT, startBenchServer, startScriptNodeArgs, type RunningServer } from "./server";
+import {
+  ANCHOR_DIR,
+  buildExists,
+  buildServer,
+  ROOT,
+  startBenchServer,
+  startScriptNodeArgs,
+  type RunningServer,
+} from "./server";
 import {
   checkBudgets,
   formatVerdict,
@@ -125,6 +133,8 @@ interface Database {
   kind: string;
   fixture: BenchFixture;
   serverEnv: Record<string, string | undefined>;
+  /** What the anchor needs to read the same data; absent on the embedded database, which one process owns. */
+  anchorEnv?: Record<string, string>;
   cleanUp(): Promise<void>;
 }
 
@@ -140,6 +150,7 @@ async function prepareDatabase(): Promise<Database> {
       kind: `PostgreSQL ${version} (DATABASE_URL, DATABASE_POOL_MAX ${pool})`,
       fixture,
       serverEnv: { DATABASE_URL: url },
+      anchorEnv: { DATABASE_URL: url },
       cleanUp,
     };
   }
@@ -277,7 +288,7 @@ function renderResults(o: Outcome): string {
       "divided by the responses of the run (PostgreSQL's and Redis's own CPU are not included); peak RSS is the highest resident " +
       "memory of the tree sampled every 100 ms during the point.",
     "",
-    `${describeColdStarts(o.coldStarts)} (spawn of \`next start\` → first 200 on /api/v1, existing build, existing database). ` +
+    `${describeColdStarts(o.coldStarts)} (spawn of \`next start\` → first keyed 200 on /api/v1/reports, existing build, existing database). ` +
       `Server high-water mark (largest VmHWM in the tree at the end): ${o.hwmMiB.toFixed(0)} MiB.`,
     "",
   );
@@ -321,6 +332,29 @@ function renderProfile(profile: ProfileSummary): string[] {
   ];
 }
 
+/**
+ * Builds (unless --no-build finds a build) and starts the anchor on the same database, Redis and limits as
+ * Sundown, with the Node flags of `npm start`: only the code between the request and the data differs.
+ */
+async function startAnchor(settings: Settings, env: Record<string, string>, logFile: string): Promise<RunningServer> {
+  if (settings.build || !buildExists(settings.distDir, ANCHOR_DIR)) {
+    progress(`building the anchor (${ANCHOR_DIR}) into ${settings.distDir}…`);
+    buildServer(settings.distDir, ANCHOR_DIR);
+  }
+  return startBenchServer({
+    distDir: settings.distDir,
+    projectDir: ANCHOR_DIR,
+    env: {
+      ...env,
+      REDIS_URL: process.env.REDIS_URL,
+      SUNDOWN_RATE_LIMIT: BENCH_RATE_LIMIT,
+      DATABASE_POOL_MAX: String(getEnv().DATABASE_POOL_MAX),
+    },
+    logFile,
+    ready: { path: "/api/v1/reports", status: 401 },
+  });
+}
+
 async function main(): Promise<void> {
   const startedAt = new Date();
   const settings = readSettings(process.argv.slice(2));
@@ -350,12 +384,19 @@ async function main(): Promise<void> {
   rmSync(serverLog, { force: true });
   let worker: LoadWorker | undefined;
   let server: RunningServer | undefined;
+  let anchor: RunningServer | undefined;
   try {
     const coldStarts: number[] = [];
+    // Ready means serving what an agent asks for: the first keyed list, database connection and route loaded.
+    const ready = {
+      path: "/api/v1/reports",
+      status: 200,
+      headers: { authorization: `Bearer ${database.fixture.keys[0]!}` },
+    };
     if (!settings.cpuProfile) {
       // Restarts on the build and database the bench then uses: what a deploy or a crash costs.
       for (let i = 1; i < settings.coldStarts; i++) {
-        const cold = await startBenchServer({ distDir: settings.distDir, env: serverEnv, logFile: serverLog });
+        const cold = await startBenchServer({ distDir: settings.distDir, env: serverEnv, logFile: serverLog, ready });
         coldStarts.push(cold.coldStartMs);
         progress(`cold start ${i}: ${cold.coldStartMs.toFixed(0)} ms`);
         await cold.stop();
@@ -367,16 +408,28 @@ async function main(): Promise<void> {
       distDir: settings.distDir,
       env: serverEnv,
       logFile: serverLog,
+      ready,
       nodeArgs: settings.cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
     });
     if (!settings.cpuProfile) coldStarts.push(server.coldStartMs);
     progress(`server pid ${server.pid} at ${server.url} (started in ${server.coldStartMs.toFixed(0)} ms)`);
 
+    const broken = new Map<string, string>();
     const scenarios = buildScenarios(database.fixture).filter((s) => !settings.only || settings.only.includes(s.id));
     if (scenarios.length === 0) throw new Error(`--only matched no scenario`);
-    const broken = new Map<string, string>();
+    if (scenarios.some((s) => s.anchor)) {
+      if (database.anchorEnv) {
+        anchor = await startAnchor(settings, database.anchorEnv, serverLog);
+        progress(`anchor pid ${anchor.pid} at ${anchor.url}`);
+      } else {
+        broken.set(ANCHOR_SCENARIO, "the anchor reads PostgreSQL: run with DATABASE_URL");
+      }
+    }
+    const serverOf = (scenario: Scenario) => (scenario.anchor ? anchor : server);
     for (const scenario of scenarios) {
-      const problem = await preflight(server.url, scenario);
+      const target = serverOf(scenario);
+      if (!target) continue;
+      const problem = await preflight(target.url, scenario);
       if (problem) {
         broken.set(scenario.id, problem);
         progress(`BROKEN ${scenario.label}: ${problem}`);
@@ -387,10 +440,10 @@ async function main(): Promise<void> {
     const measured = new Map<string, RunMeasurement[]>();
     const windows: TimeWindow[] = [];
     for (const connections of settings.connections) {
-      const atLevel = scenarios.filter((s) => measuredAt(s, connections));
+      const atLevel = scenarios.filter((s) => measuredAt(s, connections) && serverOf(s));
       for (const scenario of atLevel) {
         await worker.run({
-          url: server.url,
+          url: serverOf(scenario)!.url,
           connections,
           durationSeconds: settings.warmupSeconds,
           requests: scenario.requests,
@@ -399,7 +452,14 @@ async function main(): Promise<void> {
       // Runs of all scenarios are interleaved, so drift in the machine's load hits every scenario alike.
       for (let run = 1; run <= settings.runs; run++) {
         for (const scenario of atLevel) {
-          const m = await measurePoint(worker, server, scenario, connections, settings.durationSeconds, windows);
+          const m = await measurePoint(
+            worker,
+            serverOf(scenario)!,
+            scenario,
+            connections,
+            settings.durationSeconds,
+            windows,
+          );
           const key = `${scenario.id}@${connections}`;
           measured.set(key, [...(measured.get(key) ?? []), m]);
           progress(
@@ -414,6 +474,8 @@ async function main(): Promise<void> {
     worker = undefined;
     await server.stop();
     server = undefined;
+    await anchor?.stop();
+    anchor = undefined;
 
     const points = settings.connections.flatMap((connections) =>
       scenarios
@@ -425,7 +487,7 @@ async function main(): Promise<void> {
           ),
         ),
     );
-    const verdicts = checkBudgets(points, median(coldStarts));
+    const verdicts = checkBudgets(points, { ms: median(coldStarts), embedded: !database.anchorEnv });
     let profile: ProfileSummary | undefined;
     if (settings.cpuProfile) {
       const files = readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile"));
@@ -483,6 +545,7 @@ async function main(): Promise<void> {
   } finally {
     await worker?.close().catch(() => undefined);
     await server?.stop().catch(() => undefined);
+    await anchor?.stop().catch(() => undefined);
     await database.cleanUp().catch((error: Error) => progress(`clean-up failed: ${error.message}`));
   }
 }

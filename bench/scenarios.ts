@@ -7,6 +7,8 @@ export interface Scenario {
   id: string;
   label: string;
   requests: LoadRequest[];
+  /** Sent to the anchor (bench/anchor, a bare Next.js route doing the keyed list's work) instead of Sundown. */
+  anchor?: true;
   /** The concurrencies it is measured at, of those the run asks for; every one when absent. */
   concurrency?: readonly number[];
   /**
@@ -19,6 +21,8 @@ export interface Scenario {
   /** Checks one real response before the load, so a broken scenario is named, not just slow. */
   check(response: Response, body: string): string | undefined;
 }
+
+export const ANCHOR_SCENARIO = "anchor-reports";
 
 /** How many keys and ids each scenario cycles through. */
 const ROTATION = 16;
@@ -160,6 +164,15 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
       requests: keyed("/api/v1/reports"),
       expect: [200],
       check: expectStatus([200]),
+    },
+    {
+      // The same requests, answered by a bare Next.js route doing the same work: the ratio the budget is set in.
+      id: ANCHOR_SCENARIO,
+      label: "anchor: bare Next.js route, same keyed list",
+      anchor: true,
+      requests: keyed("/api/v1/reports"),
+      expect: [200],
+      check: checkFullPage,
     },
     {
       id: "report",

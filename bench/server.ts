@@ -21,8 +21,11 @@ export function startScriptNodeArgs(): string[] {
 /** The server's session secret: production with DATABASE_URL requires one, at build time (pages are prerendered) and at start. */
 const BENCH_NEXTAUTH_SECRET = "bench-secret-bench-secret-bench-secret";
 
-export function buildExists(distDir: string): boolean {
-  return existsSync(path.join(ROOT, distDir, "BUILD_ID"));
+/** Sundown itself; the bench's other Next.js project is the anchor (bench/anchor). */
+export const ANCHOR_DIR = "bench/anchor";
+
+export function buildExists(distDir: string, projectDir = "."): boolean {
+  return existsSync(path.join(ROOT, projectDir, distDir, "BUILD_ID"));
 }
 
 /**
@@ -30,11 +33,11 @@ export function buildExists(distDir: string): boolean {
  * `<distDir>/types/**` to tsconfig.json's include on every build with a new dist directory; the
  * bench puts the file back as it was, so running it leaves the checkout clean.
  */
-export function buildServer(distDir: string): void {
-  const tsconfig = path.join(ROOT, "tsconfig.json");
+export function buildServer(distDir: string, projectDir = "."): void {
+  const tsconfig = path.join(ROOT, projectDir, "tsconfig.json");
   const original = readFileSync(tsconfig, "utf8");
   try {
-    const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+    const result = spawnSync(process.execPath, [NEXT_BIN, "build", projectDir], {
       cwd: ROOT,
       stdio: ["ignore", "inherit", "inherit"],
       env: {
@@ -59,18 +62,23 @@ export interface ServerOptions {
   logFile: string;
   /** Node flags for the server beyond those of `npm start`, e.g. --cpu-prof (which NODE_OPTIONS does not accept). */
   nodeArgs?: string[];
+  /** The Next.js project to start: Sundown (the default) or ANCHOR_DIR. */
+  projectDir?: string;
+  /** The request that answers once the server is ready, and its status: Sundown's public root by default. */
+  ready?: { path: string; status: number; headers?: Record<string, string> };
 }
 
 export interface RunningServer {
   url: string;
   pid: number;
-  /** Spawn to the first 200 on /api/v1, in milliseconds. */
+  /** Spawn to the first ready answer (200 on /api/v1 for Sundown), in milliseconds. */
   coldStartMs: number;
   stop(): Promise<void>;
 }
 
-/** Starts `next start` on a free port and waits for the first 200 on /api/v1, polling every 10 ms. */
+/** Starts `next start` on a free port and waits for the first ready answer, polling every 10 ms. */
 export async function startBenchServer(options: ServerOptions): Promise<RunningServer> {
+  const ready = options.ready ?? { path: "/api/v1", status: 200 };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = {} as NodeJS.ProcessEnv;
@@ -92,7 +100,17 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...startScriptNodeArgs(), ...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"],
+    [
+      ...startScriptNodeArgs(),
+      ...(options.nodeArgs ?? []),
+      NEXT_BIN,
+      "start",
+      options.projectDir ?? ".",
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
     {
       cwd: ROOT,
       env,
@@ -110,9 +128,9 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
       );
     }
     try {
-      const response = await fetch(`${url}/api/v1`);
+      const response = await fetch(`${url}${ready.path}`, { headers: ready.headers });
       await response.arrayBuffer();
-      if (response.status === 200) {
+      if (response.status === ready.status) {
         coldStartMs = performance.now() - started;
         break;
       }
@@ -123,7 +141,7 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
   }
   if (Number.isNaN(coldStartMs)) {
     await stopChild(child, exited);
-    throw new Error(`the server did not answer 200 on /api/v1 within 120 s; see ${options.logFile}`);
+    throw new Error(`the server did not answer ${ready.status} on ${ready.path} within 120 s; see ${options.logFile}`);
   }
   return { url, pid: child.pid!, coldStartMs, stop: () => stopChild(child, exited) };
 }

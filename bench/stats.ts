@@ -135,7 +135,10 @@ const HISTORY_POINTS = ["reports-week", "reports-member", "reports-search", "rep
  * those of issue 13's history points at c=10 (where they are measured); the latency budget at c=10, the memory
  * budget at c=100 (the highest measured).
  */
-export function checkBudgets(points: readonly PointSummary[], coldStartMs: number): BudgetVerdict[] {
+export function checkBudgets(
+  points: readonly PointSummary[],
+  coldStart: { ms: number; embedded: boolean },
+): BudgetVerdict[] {
   const verdicts: BudgetVerdict[] = [];
   const levels = [...new Set(points.map((p) => p.connections))].sort((a, b) => a - b);
   for (const c of levels) {
@@ -144,7 +147,35 @@ export function checkBudgets(points: readonly PointSummary[], coldStartMs: numbe
     const me = find(points, "me", c);
     const malformed = find(points, "me-malformed", c);
     const mcpEras = [find(points, "mcp-list-reports", c), find(points, "mcp-list-reports-2026", c)];
+    const anchor = find(points, "anchor-reports", c);
     verdicts.push(
+      // Issue 25: the keyed list costs at most 10% more server CPU, and 20% more database CPU, than a bare
+      // Next.js route doing the same work (bench/anchor), measured in the same run.
+      verdict(
+        `c=${c}: keyed /api/v1/reports ÷ bare Next.js route, server CPU/req`,
+        (reports?.cpuMsPerRequest ?? NaN) / (anchor?.cpuMsPerRequest ?? NaN),
+        "<=",
+        1.1,
+        "×",
+        unhealthy(reports, anchor),
+      ),
+      verdict(
+        `c=${c}: keyed /api/v1/reports ÷ bare Next.js route, PostgreSQL CPU/req`,
+        (reports?.dbCpuMsPerRequest ?? NaN) / (anchor?.dbCpuMsPerRequest ?? NaN),
+        "<=",
+        1.2,
+        "×",
+        unhealthy(reports, anchor),
+      ),
+      // A refusal costs no more than the public root: a flood of bad keys is no dearer than one of page views.
+      verdict(
+        `c=${c}: malformed-key 401 ÷ public /api/v1, server CPU/req`,
+        (malformed?.cpuMsPerRequest ?? NaN) / (root?.cpuMsPerRequest ?? NaN),
+        "<=",
+        1,
+        "×",
+        unhealthy(malformed, root),
+      ),
       verdict(
         `c=${c}: keyed /api/v1/reports ÷ /api/v1 rps`,
         (reports?.rps ?? NaN) / (root?.rps ?? NaN),
@@ -161,13 +192,13 @@ export function checkBudgets(points: readonly PointSummary[], coldStartMs: numbe
         "×",
         unhealthy(malformed, me),
       ),
-      // Issue 14: MCP keeps 70% of REST's rate for the same list, in both eras.
+      // MCP keeps 80% of REST's rate for the same list, in both eras (issue 14 set 70%, issue 25 80%).
       ...mcpEras.map((mcp, i) =>
         verdict(
           `c=${c}: MCP list_reports (${i === 0 ? "2025-11-25" : "2026-07-28"}) ÷ REST /api/v1/reports rps`,
           (mcp?.rps ?? NaN) / (reports?.rps ?? NaN),
           ">=",
-          0.7,
+          0.8,
           "×",
           unhealthy(mcp, reports),
         ),
@@ -193,7 +224,16 @@ export function checkBudgets(points: readonly PointSummary[], coldStartMs: numbe
   for (const p of points.filter((q) => q.connections === 10)) {
     verdicts.push(verdict(`c=10: ${p.label} p99 ÷ p50`, p.p99Ms / p.p50Ms, "<=", 3, "×", unhealthy(p)));
   }
-  verdicts.push(verdict("cold start (spawn → first 200 on /api/v1), median", coldStartMs, "<=", 1500, "ms"));
+  // Issue 25: serverless instances start often. The embedded database opens its data directory first.
+  verdicts.push(
+    verdict(
+      `cold start on ${coldStart.embedded ? "the embedded database" : "PostgreSQL"} (spawn → first keyed 200), median`,
+      coldStart.ms,
+      "<=",
+      coldStart.embedded ? 2000 : 1000,
+      "ms",
+    ),
+  );
   const top = levels.at(-1);
   const atTop = points.filter((p) => p.connections === top);
   const rss = atTop.length > 0 ? Math.max(...atTop.map((p) => p.peakRssMiB)) : Number.NaN;

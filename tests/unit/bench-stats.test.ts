@@ -50,12 +50,13 @@ function point(
 }
 
 const HEALTHY = [10, 100].flatMap((c) => [
-  point("root", c, 1000),
-  point("reports", c, 700),
+  point("root", c, 1000, { cpuMsPerRequest: 0.5 }),
+  point("reports", c, 700, { cpuMsPerRequest: 1.0, dbCpuMsPerRequest: 0.2 }),
+  point("anchor-reports", c, 750, { cpuMsPerRequest: 0.95, dbCpuMsPerRequest: 0.18 }),
   point("me", c, 800),
-  point("me-malformed", c, 1300),
-  point("mcp-list-reports", c, 500),
-  point("mcp-list-reports-2026", c, 500),
+  point("me-malformed", c, 1300, { cpuMsPerRequest: 0.45 }),
+  point("mcp-list-reports", c, 600),
+  point("mcp-list-reports-2026", c, 600),
 ]);
 
 describe("percentile", () => {
@@ -121,12 +122,15 @@ describe("summarizePoint", () => {
   });
 });
 
+const PG_900 = { ms: 900, embedded: false };
+
 describe("checkBudgets", () => {
   it("passes every ratio of a healthy run", () => {
-    const verdicts = checkBudgets(HEALTHY, 900);
+    const verdicts = checkBudgets(HEALTHY, PG_900);
     expect(verdicts.filter((v) => v.status !== "ok")).toEqual([]);
-    expect(verdicts.find((v) => v.name.startsWith("c=10: keyed"))?.measured).toBeCloseTo(0.7);
-    expect(verdicts.find((v) => v.name.startsWith("c=100: malformed"))?.measured).toBeCloseTo(1.625);
+    expect(verdicts.find((v) => v.name.startsWith("c=10: keyed /api/v1/reports ÷ /api/v1"))?.measured).toBeCloseTo(0.7);
+    expect(verdicts.find((v) => v.name.includes("bare Next.js route, server"))?.measured).toBeCloseTo(1.053);
+    expect(verdicts.find((v) => v.name.startsWith("c=100: malformed-key /api/v1/me"))?.measured).toBeCloseTo(1.625);
   });
 
   it("reports each missed budget with its measured value", () => {
@@ -135,33 +139,60 @@ describe("checkBudgets", () => {
     );
     const spiky = slowMcp.map((p) => (p.scenario === "me" && p.connections === 10 ? { ...p, p99Ms: 7 } : p));
     const fat = spiky.map((p) => (p.connections === 100 && p.scenario === "root" ? { ...p, peakRssMiB: 320 } : p));
-    const missed = checkBudgets(fat, 2000).filter((v) => v.status === "MISSED");
+    const missed = checkBudgets(fat, { ms: 2000, embedded: false }).filter((v) => v.status === "MISSED");
     expect(missed.map((v) => v.name)).toEqual([
       "c=100: MCP list_reports (2026-07-28) ÷ REST /api/v1/reports rps",
       "c=10: me p99 ÷ p50",
-      "cold start (spawn → first 200 on /api/v1), median",
+      "cold start on PostgreSQL (spawn → first keyed 200), median",
       "peak RSS of the server at c=100",
     ]);
     expect(formatVerdict(missed[0]!)).toBe(
-      "MISSED c=100: MCP list_reports (2026-07-28) ÷ REST /api/v1/reports rps: 0.57× (budget >= 0.7×)",
+      "MISSED c=100: MCP list_reports (2026-07-28) ÷ REST /api/v1/reports rps: 0.57× (budget >= 0.8×)",
     );
+  });
+
+  it("holds the keyed list's CPU to the bare Next.js route's, server and database, and a 401 to the root's", () => {
+    const heavy = HEALTHY.map((p) =>
+      p.scenario === "reports" && p.connections === 10 ? { ...p, cpuMsPerRequest: 1.2, dbCpuMsPerRequest: 0.4 } : p,
+    ).map((p) => (p.scenario === "me-malformed" && p.connections === 100 ? { ...p, cpuMsPerRequest: 0.6 } : p));
+    const missed = checkBudgets(heavy, PG_900).filter((v) => v.status === "MISSED");
+    expect(missed.map(formatVerdict)).toEqual([
+      "MISSED c=10: keyed /api/v1/reports ÷ bare Next.js route, server CPU/req: 1.26× (budget <= 1.1×)",
+      "MISSED c=10: keyed /api/v1/reports ÷ bare Next.js route, PostgreSQL CPU/req: 2.22× (budget <= 1.2×)",
+      "MISSED c=100: malformed-key 401 ÷ public /api/v1, server CPU/req: 1.20× (budget <= 1×)",
+    ]);
+  });
+
+  it("says n/a for the anchor's ratios when the run had no anchor (the embedded database)", () => {
+    const verdicts = checkBudgets(
+      HEALTHY.filter((p) => p.scenario !== "anchor-reports"),
+      PG_900,
+    ).filter((v) => v.name.includes("bare Next.js route"));
+    expect(verdicts).toHaveLength(4);
+    expect(verdicts.every((v) => v.status === "n/a")).toBe(true);
   });
 
   it("misses a ratio whose scenario answered with unexpected statuses, however fast", () => {
     const broken = HEALTHY.map((p) => (p.scenario === "mcp-list-reports" ? { ...p, rps: 5000, unexpected: 5000 } : p));
-    const verdict = checkBudgets(broken, 900).find((v) => v.name.startsWith("c=10: MCP"))!;
+    const verdict = checkBudgets(broken, PG_900).find((v) => v.name.startsWith("c=10: MCP"))!;
     expect(verdict.status).toBe("MISSED");
     expect(verdict.caveat).toBe("unexpected statuses or errors in mcp-list-reports c=10");
+  });
+
+  it("holds a cold start to 1 s on PostgreSQL and 2 s on the embedded database", () => {
+    const startOf = (ms: number, embedded: boolean) =>
+      checkBudgets(HEALTHY, { ms, embedded }).find((v) => v.name.startsWith("cold start"))!.status;
+    expect([startOf(1200, false), startOf(1200, true), startOf(2100, true)]).toEqual(["MISSED", "ok", "MISSED"]);
   });
 
   it("marks what a quick run did not measure as n/a, not as met", () => {
     const verdicts = checkBudgets(
       HEALTHY.filter((p) => p.connections === 10),
-      Number.NaN,
+      { ms: Number.NaN, embedded: false },
     );
     expect(verdicts.find((v) => v.name.startsWith("peak RSS"))?.status).toBe("n/a");
     expect(formatVerdict(verdicts.find((v) => v.name.startsWith("cold start"))!)).toBe(
-      "n/a    cold start (spawn → first 200 on /api/v1), median: n/a (budget <= 1500 ms)",
+      "n/a    cold start on PostgreSQL (spawn → first keyed 200), median: n/a (budget <= 1000 ms)",
     );
     expect(verdicts.some((v) => v.name.startsWith("c=100"))).toBe(false);
   });
@@ -176,7 +207,7 @@ describe("checkBudgets: the report history's points", () => {
   it("holds each point to 0.8× of the unfiltered first page at c=10", () => {
     const verdicts = checkBudgets(
       history({ "reports-week": 600, "reports-member": 560, "reports-search": 540, "reports-page200": 700 }),
-      900,
+      PG_900,
     );
     const ratios = verdicts.filter((v) => v.name.endsWith("÷ /api/v1/reports rps"));
     expect(ratios.map((v) => [v.name, v.status])).toEqual([
@@ -192,7 +223,7 @@ describe("checkBudgets: the report history's points", () => {
     const points = history({ "reports-week": 650 }).map((p) =>
       p.scenario === "reports" && p.connections === 10 ? { ...p, unexpected: 3 } : p,
     );
-    const ratios = checkBudgets(points, 900).filter((v) => v.name.endsWith("÷ /api/v1/reports rps"));
+    const ratios = checkBudgets(points, PG_900).filter((v) => v.name.endsWith("÷ /api/v1/reports rps"));
     expect(ratios).toHaveLength(1);
     expect(ratios[0]).toMatchObject({ status: "MISSED", caveat: "unexpected statuses or errors in reports c=10" });
   });
