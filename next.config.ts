@@ -5,7 +5,10 @@ const nextConfig: NextConfig = {
   // Lets several builds (tests, benchmarks) live side by side; defaults to .next.
   distDir: process.env.SUNDOWN_DIST_DIR ?? ".next",
   // PGlite loads its WebAssembly and data files relative to its own module: keep these out of the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "ioredis"],
+  // @opentelemetry/api (installed for next's optional peer and the API reference) must stay out too: minified
+  // into a route chunk, its no-op tracer loses its class name, Next then takes tracing for enabled and builds
+  // spans on every request (bench/findings.md, issue 25).
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "ioredis", "@opentelemetry/api"],
   // Migrations are read at run time by the embedded database and the CLI.
   outputFileTracingIncludes: { "/*": ["./prisma/migrations/**/*"] },
   // The whole tree (app, lib, tests, e2e, bench) is type-checked once by `npm run typecheck`, which CI runs
