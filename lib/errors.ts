@@ -33,6 +33,17 @@ export function errorCodeForStatus(status: number): ErrorCode {
   return status >= 400 && status < 500 ? "invalid_parameter" : "internal_error";
 }
 
+/**
+ * The words of refusals that several places answer or describe: thrown by the key admission, the method guard and
+ * the report read, and quoted by the OpenAPI document's examples (lib/openapi/document.ts), so both say the same.
+ */
+export const ERROR_MESSAGES = {
+  insufficientScope: (scope: Scope) => `This API key lacks the ${scope} scope.`,
+  keyRateLimited: "Rate limit exceeded for this API key. Retry after the time in Retry-After.",
+  readOnly: "This API is read-only: use GET or HEAD.",
+  reportNotFound: "No report with this id exists in your organization.",
+} as const;
+
 export interface ApiErrorOptions {
   requiredScope?: Scope;
   /** Extra response headers, e.g. Retry-After or Allow. */

@@ -1,7 +1,7 @@
 import { findApiKeyByHash, touchApiKey } from "@/lib/data/key-lookup";
 import { acceptsRequests, keyStatus } from "@/lib/data/key-status";
 import type { ReadRequest } from "@/lib/data/organization-read";
-import { ApiError } from "@/lib/errors";
+import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import { hashApiKey, isWellFormedApiKey } from "./api-key";
 import { hasScope, isScope, type Scope } from "./scopes";
 
@@ -103,6 +103,6 @@ export async function recordKeyUse(key: VerifiedKey, now = Date.now()): Promise<
 
 export function requireScope(key: Pick<VerifiedKey, "scopes">, scope: Scope | undefined): void {
   if (!hasScope(key.scopes, scope)) {
-    throw new ApiError("insufficient_scope", `This API key lacks the ${scope} scope.`, { requiredScope: scope });
+    throw new ApiError("insufficient_scope", ERROR_MESSAGES.insufficientScope(scope!), { requiredScope: scope });
   }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoTimestamp } from "@/lib/db/sql";
-import { ApiError } from "@/lib/errors";
+import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import {
   REPORT_LIMIT,
   reportSchema,
@@ -127,7 +127,7 @@ export const reportRead = defineRead({
   ), 'member_contacts', ${knownContactsSql(organizationId)})`,
   result: z.object({ report: reportSchema.nullable(), member_contacts: memberContactsSchema }),
   toBody: (found): Report => {
-    if (!found?.report) throw new ApiError("not_found", "No report with this id exists in your organization.");
+    if (!found?.report) throw new ApiError("not_found", ERROR_MESSAGES.reportNotFound);
     const { report } = found;
     return { ...report, report: scrubContactDetails(report.report, knownContactsOf(found.member_contacts)) };
   },

@@ -14,7 +14,7 @@ import type { ReadRequest } from "@/lib/data/organization-read";
 import { log } from "@/lib/log";
 import type { StoreResult } from "@/lib/ratelimit/limiter";
 import { clientAddress } from "@/lib/ratelimit/client-address";
-import { ApiError } from "@/lib/errors";
+import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import { addressLimiter, keyLimiter } from "@/lib/ratelimit/policies";
 import { rateLimitHeaders } from "./rate-limit";
 import type { RequestContext } from "./with-request";
@@ -91,7 +91,7 @@ function requireWithinBudget(key: VerifiedKey, budget: StoreResult, context: Req
   if (budget.store === "memory-fallback") context.logFields.rate_limit_store = budget.store;
   Object.assign(context.responseHeaders, rateLimitHeaders(budget));
   if (!budget.success) {
-    throw new ApiError("rate_limited", "Rate limit exceeded for this API key. Retry after the time in Retry-After.");
+    throw new ApiError("rate_limited", ERROR_MESSAGES.keyRateLimited);
   }
 }
 

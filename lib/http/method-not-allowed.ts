@@ -1,10 +1,10 @@
-import { ApiError } from "@/lib/errors";
+import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import { errorRoute } from "./with-request";
 
 const MCP_PATH = "/api/mcp";
 
 const readOnlyApiError = () =>
-  new ApiError("method_not_allowed", "This API is read-only: use GET or HEAD.", { headers: { Allow: "GET, HEAD" } });
+  new ApiError("method_not_allowed", ERROR_MESSAGES.readOnly, { headers: { Allow: "GET, HEAD" } });
 
 export const mcpMethodNotAllowedError = () =>
   new ApiError(

@@ -6,7 +6,7 @@ import { toMcpError } from "./errors";
 import { walkSummaries } from "./report-pages";
 import { JSON_MIME, jsonContents } from "./resources";
 import type { SundownSource } from "./source";
-import type { McpHooks } from "./tools";
+import type { Registration } from "./tools";
 import { NEEDS_REPORTS_READ } from "./scope-note";
 
 // sundown://reports/day/{date}: one UTC day's report summaries, for clients that browse resources. The contents
@@ -46,7 +46,7 @@ async function recentDays(source: SundownSource): Promise<string[]> {
   }
 }
 
-export function registerDayReports(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
+export function registerDayReports(server: McpServer, source: SundownSource, { hooks, icons }: Registration): void {
   const template = new ResourceTemplate(DAY_URI_TEMPLATE, {
     list: async () => {
       try {
@@ -58,6 +58,7 @@ export function registerDayReports(server: McpServer, source: SundownSource, hoo
             title: `Reports of ${date} (UTC)`,
             description: `Summaries of the reports generated on ${date} (UTC), newest first.`,
             mimeType: JSON_MIME,
+            icons,
           })),
         };
       } catch (error) {
@@ -78,6 +79,7 @@ export function registerDayReports(server: McpServer, source: SundownSource, hoo
         `newest first: {date, reports, count, next_cursor}. At most ${DAY_MAX_REPORTS}; past that, next_cursor ` +
         `continues with list_reports (since and until set to the date). ${NEEDS_REPORTS_READ}`,
       mimeType: JSON_MIME,
+      icons,
     },
     async (uri, variables) => {
       try {

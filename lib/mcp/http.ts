@@ -1,5 +1,6 @@
 import { corsPreflight } from "@/lib/http/cors";
 import { admitKey, requireWellFormedKey } from "@/lib/http/admit-key";
+import { routeBaseUrl } from "@/lib/http/base-url";
 import { ApiError, errorCodeForStatus } from "@/lib/errors";
 import { mcpMethodNotAllowedError } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -66,6 +67,7 @@ export const mcpPost = withRequest(async (request, context) => {
 
   const { era, response } = await serveMcp(request, message, {
     clientId: key.id,
+    base: routeBaseUrl(request, context),
     source: createDatabaseSource(key, prepared && { answer: prepared, data }),
     hooks: {
       onError: (primitive, error) => {

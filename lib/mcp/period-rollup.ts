@@ -9,7 +9,7 @@ import { toMcpError } from "./errors";
 import { walkSummaries, type ReportFilters, type SummaryWalk } from "./report-pages";
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
-import type { McpHooks } from "./tools";
+import type { Registration } from "./tools";
 import { NEEDS_REPORTS_READ } from "./scope-note";
 
 // period_rollup: the most common question, "what happened over the last N days", for the organization, one
@@ -247,7 +247,7 @@ function argumentsOf(source: SundownSource) {
   });
 }
 
-export function registerPeriodRollup(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
+export function registerPeriodRollup(server: McpServer, source: SundownSource, { hooks, icons }: Registration): void {
   const argsSchema = argumentsOf(source);
   server.registerPrompt(
     ROLLUP.name,
@@ -259,6 +259,7 @@ export function registerPeriodRollup(server: McpServer, source: SundownSource, h
         `work, blockers, quiet people, KPI trends and follow-ups. Attaches at most ${ROLLUP.maxReports} reports ` +
         `(${ROLLUP.maxBytes / 1000} KB) and says how to read any it left out. ${NEEDS_REPORTS_READ}`,
       argsSchema,
+      icons,
     },
     async (args): Promise<GetPromptResult> => {
       try {

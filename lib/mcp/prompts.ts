@@ -5,7 +5,7 @@ import { reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
-import type { McpHooks } from "./tools";
+import type { Registration } from "./tools";
 import { NEEDS_REPORTS_READ } from "./scope-note";
 
 const LEAD_BRIEF = { name: "lead_brief", defaultCount: 7, maxCount: 14 } as const;
@@ -42,13 +42,14 @@ function instructions(count: number): string {
 // Loose, so that an argument it does not define reaches the handler and is refused there, as list_reports refuses one.
 const leadBriefArguments = z.looseObject({ count: countArgument });
 
-export function registerLeadBrief(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
+export function registerLeadBrief(server: McpServer, source: SundownSource, { hooks, icons }: Registration): void {
   server.registerPrompt(
     LEAD_BRIEF.name,
     {
       title: "Lead brief: blockers and slipping work",
       description: `Turns the latest end-of-day reports into a short brief for a lead: blockers, slipping work, quiet people, KPIs at risk and follow-ups. ${NEEDS_REPORTS_READ}`,
       argsSchema: leadBriefArguments,
+      icons,
     },
     async (args): Promise<GetPromptResult> => {
       try {

@@ -5,7 +5,7 @@ import { reportIdParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportListSchema, reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
 import type { SundownSource } from "./source";
-import type { McpHooks } from "./tools";
+import type { Registration } from "./tools";
 import { NEEDS_REPORTS_READ } from "./scope-note";
 
 // Reports as resources, for clients that attach context rather than call tools. Contents are the same JSON
@@ -23,7 +23,11 @@ export function jsonContents(uri: URL, data: unknown): ReadResourceResult {
   return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(data, null, 2) }] };
 }
 
-export function registerReportResources(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
+export function registerReportResources(
+  server: McpServer,
+  source: SundownSource,
+  { hooks, icons }: Registration,
+): void {
   server.registerResource(
     "latest_reports",
     LATEST_REPORTS_URI,
@@ -31,6 +35,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
       title: "Latest end-of-day reports",
       description: `Summaries of the ${REPORT_LIMIT.default} most recent reports (id, scope, generated_at, headline), newest first. ${NEEDS_REPORTS_READ}`,
       mimeType: JSON_MIME,
+      icons,
     },
     async (uri) => {
       try {
@@ -55,6 +60,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
             name: `report-${r.generated_at}`,
             title: `${r.scope} report, ${r.generated_at}`,
             mimeType: JSON_MIME,
+            icons,
           })),
         };
       } catch (error) {
@@ -70,6 +76,7 @@ export function registerReportResources(server: McpServer, source: SundownSource
       title: "End-of-day report",
       description: `One report in full (headline, kpi_status, shipped, silent, slipping, blockers) by id. ${NEEDS_REPORTS_READ}`,
       mimeType: JSON_MIME,
+      icons,
     },
     async (uri, variables) => {
       try {

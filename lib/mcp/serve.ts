@@ -24,6 +24,8 @@ export type McpEra = "2025" | "2026-07-28";
 /** Who is calling: where their data comes from, and what to tell the host about failures. */
 export interface McpCaller {
   clientId: string;
+  /** The base URL the client addressed: the server's links and icons start with it. */
+  base: string;
   source: SundownSource;
   hooks?: McpHooks;
 }
@@ -49,8 +51,8 @@ function callerOf(authInfo: AuthInfo | undefined): CallerWithNeeds {
 
 const modern = createMcpHandler(
   ({ authInfo }) => {
-    const { source, hooks, families } = callerOf(authInfo);
-    return createSundownServer(source, hooks, families);
+    const { source, base, hooks, families } = callerOf(authInfo);
+    return createSundownServer(source, { base, hooks, families });
   },
   {
     // The 2025 family is served by serveLegacy below. The default response mode ("auto") answers with one JSON
@@ -62,7 +64,7 @@ const modern = createMcpHandler(
 );
 
 async function serveLegacy(request: Request, message: unknown, caller: CallerWithNeeds): Promise<Response> {
-  const server = createSundownServer(caller.source, caller.hooks, caller.families);
+  const server = createSundownServer(caller.source, caller);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -174,7 +174,9 @@ export async function runStdioServer(): Promise<void> {
   const identity = await verifyStdioKey(source, settings.baseUrl);
   // Both eras: a 2025 client's initialize pins the connection to one server; a 2026-07-28 client's requests
   // each carry their own envelope. Either way the same server definition answers.
-  const handle = serveStdio(() => createSundownServer(source), { transport: new SundownStdioTransport() });
+  const handle = serveStdio(() => createSundownServer(source, { base: settings.baseUrl }), {
+    transport: new SundownStdioTransport(),
+  });
   // The client hanging up ends stdin: close the server so the process can exit.
   process.stdin.once("end", () => void handle.close());
   process.stderr.write(

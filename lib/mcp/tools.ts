@@ -1,6 +1,7 @@
 import type {
   CallToolRequest,
   CallToolResult,
+  Icon,
   McpServer,
   StandardSchemaWithJSON,
   ToolAnnotations,
@@ -15,6 +16,7 @@ import {
   type McpTool,
   type Operation,
   type OperationOutput,
+  publishedSchema,
 } from "@/lib/operations/table";
 import { renderIdentity, renderReport, renderReportList, renderTeam } from "./render";
 import type { SundownSource } from "./source";
@@ -47,16 +49,20 @@ export interface ToolDefinition extends McpTool {
  */
 function inputSchemaOf(operation: Operation): ObjectSchema {
   const shape = Object.fromEntries(
-    Object.entries(operation.parameters).map(([name, parameter]) => [name, parameter.schema]),
+    Object.entries(operation.parameters).map(([name, parameter]) => [name, publishedSchema(parameter, "mcp")]),
   );
   return z.strictObject(shape);
 }
 
+/** What every tool does to the world, said once for all four: nothing, but each call is counted. */
+const BEHAVIOUR_NOTE =
+  "Read-only: changes nothing. Each call counts against the key's per-minute rate limit, shared with the REST API.";
+
 export const TOOLS: ToolDefinition[] = KEYED_OPERATIONS.map((operation) => ({
   ...operation.tool!,
-  description: operation.scope
-    ? `${operation.tool!.description} ${scopeNote(operation.scope)}`
-    : operation.tool!.description,
+  description: [operation.tool!.description, operation.scope && scopeNote(operation.scope), BEHAVIOUR_NOTE]
+    .filter(Boolean)
+    .join(" "),
   operation,
   input: inputSchemaOf(operation),
 }));
@@ -94,6 +100,13 @@ export interface McpHooks {
    * failures that a tool result or JSON-RPC error would otherwise hide.
    */
   onError?: (primitive: string, error: ApiError) => void;
+}
+
+/** What every tool, resource and prompt is registered with besides its source. */
+export interface Registration {
+  hooks: McpHooks;
+  /** Absolute, from the request's base URL (lib/mcp/icon.ts). */
+  icons: Icon[];
 }
 
 export async function callTool(
@@ -176,10 +189,10 @@ const TOOL_CONFIGS = new Map(
  * any handler runs and answer "MCP error -32602: Input validation error…" in its own words; so tools/call is
  * answered here instead, by the REST parse functions (parseToolArguments in lib/operations/input.ts).
  */
-export function registerTools(server: McpServer, source: SundownSource, hooks: McpHooks = {}): void {
+export function registerTools(server: McpServer, source: SundownSource, { hooks, icons }: Registration): void {
   for (const tool of TOOLS) {
     // McpServer wants a callback for each tool it lists; the same call as below, should it ever be reached.
-    server.registerTool(tool.name, TOOL_CONFIGS.get(tool)!, (args) =>
+    server.registerTool(tool.name, { ...TOOL_CONFIGS.get(tool)!, icons }, (args) =>
       callTool(tool, source, args as Record<string, unknown>, hooks),
     );
   }

@@ -3,11 +3,20 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponse
 import { KEY_PATTERN_SOURCE } from "@/lib/auth/api-key";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { API_VERSION, buildApiRoot } from "@/lib/discovery/api-root";
-import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/errors";
+import { readApiKey } from "@/lib/auth/read-api-key";
+import { ApiError, DATABASE_RETRY_AFTER_SECONDS, ERROR_MESSAGES, errorBody, toApiError } from "@/lib/errors";
+import { rateLimitHeaders, type RateLimitPolicyName } from "@/lib/http/rate-limit";
+import { parseRestInput } from "@/lib/operations/input";
 import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
-import { OPERATIONS, KEYED_OPERATIONS, statusesOf, type KeyedOperation, type Operation } from "@/lib/operations/table";
+import {
+  OPERATIONS,
+  KEYED_OPERATIONS,
+  publishedSchema,
+  statusesOf,
+  type KeyedOperation,
+  type Operation,
+} from "@/lib/operations/table";
 import { errorSchema } from "@/lib/schemas/common";
-import { REPORT_LIMIT } from "@/lib/schemas/reports";
 import { WEBHOOK_PAYLOADS, type WebhookPayload } from "@/lib/schemas/webhooks";
 import { getEnv } from "@/lib/env";
 import { PING_MESSAGE, WEBHOOK_EVENTS, WEBHOOK_USER_AGENT, type WebhookMessageType } from "@/lib/webhooks/events";
@@ -37,17 +46,6 @@ const cacheControlHeader = z.string().meta({
   description: "`private, no-cache` on keyed responses; `public, max-age=300` on discovery documents.",
   example: "private, no-cache",
 });
-const rateLimitHeader = z.string().meta({
-  header: { id: "RateLimit" },
-  description:
-    "Remaining requests in the rolling window and seconds until the oldest counted request leaves it (IETF draft RateLimit header fields). Policy `per-key`, or `per-address` on a 429 for requests without a valid key.",
-  example: '"per-key";r=117;t=42',
-});
-const rateLimitPolicyHeader = z.string().meta({
-  header: { id: "RateLimit-Policy" },
-  description: `The per-key quota: q requests per w seconds (IETF draft RateLimit header fields).`,
-  example: `"per-key";q=120;w=${RATE_LIMIT_WINDOW_SECONDS}`,
-});
 const retryAfterHeader = z
   .string()
   .regex(/^[0-9]+$/)
@@ -72,43 +70,167 @@ const nextPageHeader = z.string().optional().meta({
   example: '<https://sundown.example.com/api/v1/reports?limit=14&cursor=WzEs…>; rel="next"',
 });
 
-// Requests without a valid key are counted per client address instead, under the "per-address" policy.
-const addressRateLimitHeader = z.string().meta({
-  description: "On requests without a valid key: the client address's remaining budget (policy `per-address`).",
-  example: '"per-address";r=57;t=42',
-});
-const addressRateLimitPolicyHeader = z.string().meta({
-  description: "On requests without a valid key: the per-address quota.",
-  example: `"per-address";q=60;w=${RATE_LIMIT_WINDOW_SECONDS}`,
-});
-
-const keyedHeaders = z.object({
-  "X-Request-Id": requestIdHeader,
-  RateLimit: rateLimitHeader,
-  "RateLimit-Policy": rateLimitPolicyHeader,
-});
-
-function errorExample(error: z.infer<typeof errorSchema>) {
-  return { ...error, request_id: "5b3f0f5e-2a51-4c7e-9d1b-0c4f3e2a1b6d" };
+/** The two budgets: per key (REST and MCP together), and per client address for requests without a valid key. */
+interface RateLimits {
+  key: number;
+  address: number;
 }
 
-function errorResponse(
-  id: string,
-  description: string,
-  example: z.infer<typeof errorSchema>,
-  headers: z.ZodObject = z.object({ "X-Request-Id": requestIdHeader }),
-): ZodOpenApiResponseObject {
+/** The headers as the server writes them (lib/http/rate-limit.ts), for a budget with `remaining` requests left. */
+function rateLimitExample(policy: RateLimitPolicyName, limit: number, remaining: number) {
+  return rateLimitHeaders({ success: remaining > 0, limit, remaining, reset: Date.now() + 42_000 }, policy);
+}
+
+/** An operation's rate-limit policy for machines (`x-ratelimit`); the headers say the same on every response. */
+function rateLimitPolicyOf(limits: RateLimits) {
   return {
-    id,
-    description,
-    headers,
-    content: { "application/json": { schema: errorSchema, example: errorExample(example) } },
+    policy: "per-key",
+    limit: limits.key,
+    window_seconds: RATE_LIMIT_WINDOW_SECONDS,
+    window: "rolling",
+    shared_with: "every keyed operation and the MCP endpoint, counted on the key",
+    headers: ["RateLimit", "RateLimit-Policy"],
+    on_limit: { status: 429, error: "rate_limited", retry_after_header: "Retry-After" },
+    unauthenticated: { policy: "per-address", limit: limits.address, window_seconds: RATE_LIMIT_WINDOW_SECONDS },
   };
 }
 
-// Every status the server can answer with, as reusable responses; each operation lists the ones it can give.
-const RESPONSES = {
-  304: {
+// The error answers' examples: what the code that refuses says (or, where that code needs a database or a request
+// in flight, the message it throws, from lib/errors.ts), serialized by errorBody as the server serializes it.
+
+const EXAMPLE_REQUEST_ID = "5b3f0f5e-2a51-4c7e-9d1b-0c4f3e2a1b6d";
+
+/** The refusal `attempt` throws, as the server would answer it. */
+function thrownBy(attempt: () => unknown): ApiError {
+  try {
+    attempt();
+  } catch (error) {
+    return toApiError(error);
+  }
+  throw new Error("the example's refusal was not refused");
+}
+
+/**
+ * 400: the operation's first parameter given a value it refuses; an operation without parameters is sent `limit`,
+ * which the list takes and it does not.
+ */
+function invalidParameterOf(operation: Operation): ApiError {
+  const [name, parameter] = Object.entries(operation.parameters)[0] ?? ["limit", undefined];
+  const query = new URLSearchParams(parameter?.in === "path" ? {} : { [name]: "x" });
+  return thrownBy(() => parseRestInput(operation, query, parameter?.in === "path" ? { [name]: "x" } : {}));
+}
+
+/** Each refusal's example for `operation`; only the scoped ones answer 403, and only get_report 404. */
+function errorExamplesOf(operation: Operation): Record<ErrorStatus, ApiError | undefined> {
+  return {
+    400: invalidParameterOf(operation),
+    401: thrownBy(() => readApiKey(new Headers())),
+    403: operation.scope
+      ? new ApiError("insufficient_scope", ERROR_MESSAGES.insufficientScope(operation.scope), {
+          requiredScope: operation.scope,
+        })
+      : undefined,
+    404: new ApiError("not_found", ERROR_MESSAGES.reportNotFound),
+    405: new ApiError("method_not_allowed", ERROR_MESSAGES.readOnly),
+    429: new ApiError("rate_limited", ERROR_MESSAGES.keyRateLimited),
+    500: toApiError(new Error("example")),
+    503: toApiError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
+  };
+}
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 429 | 500 | 503;
+
+interface ErrorResponseSpec {
+  description: string;
+  headers: z.ZodObject;
+}
+
+/**
+ * Every status the server can answer with beyond 200, for one set of limits (the examples of the rate-limit
+ * headers show them); each operation lists the ones it can give, with its own examples.
+ */
+function responseSpecs(limits: RateLimits) {
+  const keyExample = rateLimitExample("per-key", limits.key, limits.key - 3);
+  const rateLimitHeader = z.string().meta({
+    header: { id: "RateLimit" },
+    description:
+      "Remaining requests in the rolling window and seconds until the oldest counted request leaves it (IETF draft RateLimit header fields). Policy `per-key`, or `per-address` on a 429 for requests without a valid key.",
+    example: keyExample.RateLimit,
+  });
+  const rateLimitPolicyHeader = z.string().meta({
+    header: { id: "RateLimit-Policy" },
+    description: `The per-key quota: q requests per w seconds (IETF draft RateLimit header fields).`,
+    example: keyExample["RateLimit-Policy"],
+  });
+  // Requests without a valid key are counted per client address instead, under the "per-address" policy.
+  const addressExample = rateLimitExample("per-address", limits.address, limits.address - 3);
+  const addressRateLimitHeader = z.string().meta({
+    description: "On requests without a valid key: the client address's remaining budget (policy `per-address`).",
+    example: addressExample.RateLimit,
+  });
+  const addressRateLimitPolicyHeader = z.string().meta({
+    description: "On requests without a valid key: the per-address quota.",
+    example: addressExample["RateLimit-Policy"],
+  });
+  const keyedHeaders = z.object({
+    "X-Request-Id": requestIdHeader,
+    RateLimit: rateLimitHeader,
+    "RateLimit-Policy": rateLimitPolicyHeader,
+  });
+  const errors: Record<ErrorStatus, ErrorResponseSpec> = {
+    400: {
+      description:
+        "A query or path parameter is invalid (`invalid_parameter`); the message names the parameter and what it accepts. A query parameter the operation does not define is refused the same way, its message naming it and listing the ones the operation takes.",
+      headers: keyedHeaders,
+    },
+    401: {
+      description:
+        "The API key is missing, malformed, unknown, revoked or expired (`unauthorized`). Requests without a valid key are also rate-limited per client address.",
+      headers: z.object({
+        "X-Request-Id": requestIdHeader,
+        "WWW-Authenticate": bearerChallengeHeader,
+        RateLimit: addressRateLimitHeader.optional(),
+        "RateLimit-Policy": addressRateLimitPolicyHeader.optional(),
+      }),
+    },
+    403: {
+      description:
+        "The key is valid but lacks the scope this operation needs (`insufficient_scope`); `required_scope` names it.",
+      headers: keyedHeaders,
+    },
+    404: {
+      description:
+        "No such resource in the key's organization (`not_found`). Reports of other organizations are indistinguishable from missing ones.",
+      headers: keyedHeaders,
+    },
+    405: {
+      description: "Any method other than GET or HEAD on this path (`method_not_allowed`): the API is read-only.",
+      headers: z.object({ "X-Request-Id": requestIdHeader, Allow: allowHeader }),
+    },
+    429: {
+      description:
+        "Too many requests (`rate_limited`): the key's budget is spent, or (policy `per-address`) too many requests without a valid key came from this client address. Wait for the seconds in Retry-After.",
+      headers: z.object({
+        "X-Request-Id": requestIdHeader,
+        RateLimit: rateLimitHeader,
+        "RateLimit-Policy": rateLimitPolicyHeader,
+        "Retry-After": retryAfterHeader,
+      }),
+    },
+    500: {
+      description: "An unexpected server failure (`internal_error`). The body never contains internals.",
+      headers: z.object({ "X-Request-Id": requestIdHeader }),
+    },
+    503: {
+      description:
+        "The database is unreachable or too busy to answer within the server's time limit (`service_unavailable`); retry after the seconds in Retry-After.",
+      headers: z.object({
+        "X-Request-Id": requestIdHeader,
+        "Retry-After": retryAfterHeader.meta({ example: String(DATABASE_RETRY_AFTER_SECONDS) }),
+      }),
+    },
+  };
+  const notModified: ZodOpenApiResponseObject = {
     id: "NotModified",
     description: "Not modified: the If-None-Match header matched the current ETag. No body.",
     headers: z.object({
@@ -118,100 +240,38 @@ const RESPONSES = {
       RateLimit: rateLimitHeader.optional(),
       "RateLimit-Policy": rateLimitPolicyHeader.optional(),
     }),
-  },
-  400: errorResponse(
-    "InvalidParameter",
-    "A query or path parameter is invalid (`invalid_parameter`); the message names the parameter and what it accepts. A query parameter the operation does not define is refused the same way, its message naming it and listing the ones the operation takes.",
-    {
-      error: "invalid_parameter",
-      message: `limit must be an integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}).`,
-    },
-    keyedHeaders,
-  ),
-  401: errorResponse(
-    "Unauthorized",
-    "The API key is missing, malformed, unknown, revoked or expired (`unauthorized`). Requests without a valid key are also rate-limited per client address.",
-    { error: "unauthorized", message: "The API key is not valid." },
-    z.object({
-      "X-Request-Id": requestIdHeader,
-      "WWW-Authenticate": bearerChallengeHeader,
-      RateLimit: addressRateLimitHeader.optional(),
-      "RateLimit-Policy": addressRateLimitPolicyHeader.optional(),
-    }),
-  ),
-  403: errorResponse(
-    "InsufficientScope",
-    "The key is valid but lacks the scope this operation needs (`insufficient_scope`); `required_scope` names it.",
-    {
-      error: "insufficient_scope",
-      message: "This API key lacks the reports:read scope.",
-      required_scope: "reports:read",
-    },
-    keyedHeaders,
-  ),
-  404: errorResponse(
-    "NotFound",
-    "No such resource in the key's organization (`not_found`). Reports of other organizations are indistinguishable from missing ones.",
-    { error: "not_found", message: "No report with this id in your organization." },
-    keyedHeaders,
-  ),
-  405: errorResponse(
-    "MethodNotAllowed",
-    "Any method other than GET or HEAD on this path (`method_not_allowed`): the API is read-only.",
-    { error: "method_not_allowed", message: "This API is read-only: use GET or HEAD." },
-    z.object({ "X-Request-Id": requestIdHeader, Allow: allowHeader }),
-  ),
-  429: errorResponse(
-    "RateLimited",
-    "Too many requests (`rate_limited`): the key's budget is spent, or (policy `per-address`) too many requests without a valid key came from this client address. Wait for the seconds in Retry-After.",
-    { error: "rate_limited", message: "Rate limit exceeded for this API key. Retry after the time in Retry-After." },
-    z.object({
-      "X-Request-Id": requestIdHeader,
-      RateLimit: rateLimitHeader,
-      "RateLimit-Policy": rateLimitPolicyHeader,
-      "Retry-After": retryAfterHeader,
-    }),
-  ),
-  500: errorResponse(
-    "InternalError",
-    "An unexpected server failure (`internal_error`). The body never contains internals.",
-    {
-      error: "internal_error",
-      message: "An unexpected error occurred.",
-    },
-  ),
-  503: errorResponse(
-    "ServiceUnavailable",
-    "The database is unreachable or too busy to answer within the server's time limit (`service_unavailable`); retry after the seconds in Retry-After.",
-    {
-      error: "service_unavailable",
-      message: "The database is unreachable or too busy to answer in time. Try again shortly.",
-    },
-    z.object({
-      "X-Request-Id": requestIdHeader,
-      "Retry-After": retryAfterHeader.meta({ example: String(DATABASE_RETRY_AFTER_SECONDS) }),
-    }),
-  ),
-} satisfies Record<number, ZodOpenApiResponseObject>;
+  };
+  const keyedOkHeaders = z.object({
+    "X-Request-Id": requestIdHeader,
+    ETag: etagHeader,
+    "Cache-Control": cacheControlHeader,
+    RateLimit: rateLimitHeader,
+    "RateLimit-Policy": rateLimitPolicyHeader,
+  });
+  return { errors, notModified, keyedOkHeaders };
+}
 
-type ErrorStatus = keyof typeof RESPONSES;
+type ResponseSpecs = ReturnType<typeof responseSpecs>;
 
 function ok(description: string, schema: z.ZodType, example: unknown, headers: z.ZodObject): ZodOpenApiResponseObject {
   return { description, headers, content: { "application/json": { schema, example } } };
 }
 
-const keyedOkHeaders = z.object({
-  "X-Request-Id": requestIdHeader,
-  ETag: etagHeader,
-  "Cache-Control": cacheControlHeader,
-  RateLimit: rateLimitHeader,
-  "RateLimit-Policy": rateLimitPolicyHeader,
-});
-
 /** A paged operation's output carries next_cursor, and its 200 the Link to the next page. */
 function isPaged(operation: Operation): boolean {
   return operation.output instanceof z.ZodObject && "next_cursor" in operation.output.shape;
 }
+
+/** How a paged operation pages, for machines (`x-pagination`): by cursor, in the body and in the Link header. */
+const CURSOR_PAGINATION = {
+  style: "cursor",
+  cursor_parameter: "cursor",
+  next_cursor_field: "next_cursor",
+  page_size_parameter: "limit",
+  next_link: { header: "Link", rel: "next" },
+  end: "next_cursor is null and there is no Link rel=next on the last page",
+  same_filters: true,
+};
 
 const publicOkHeaders = z.object({
   "X-Request-Id": requestIdHeader,
@@ -223,54 +283,72 @@ const publicOkHeaders = z.object({
 /** The operation's parameters as OpenAPI request parameters, by where REST reads them. */
 function requestParamsOf(operation: Operation): ZodOpenApiOperationObject["requestParams"] {
   const shapes: Record<"query" | "path", Record<string, z.ZodType>> = { query: {}, path: {} };
-  for (const [name, parameter] of Object.entries(operation.parameters)) shapes[parameter.in][name] = parameter.schema;
+  for (const [name, parameter] of Object.entries(operation.parameters)) {
+    shapes[parameter.in][name] = publishedSchema(parameter, "rest");
+  }
   const present = Object.entries(shapes).filter(([, shape]) => Object.keys(shape).length > 0);
   return Object.fromEntries(present.map(([place, shape]) => [place, z.object(shape)]));
 }
 
-/** An operation's error responses: every status it can answer beyond 200. */
-function errorResponsesOf(operation: Operation) {
-  const statuses = statusesOf(operation).filter((status): status is ErrorStatus => status !== 200);
-  return Object.fromEntries(statuses.map((status) => [status, RESPONSES[status]]));
+/** An operation's error responses: every status it can answer beyond 200, each with its own example. */
+function errorResponsesOf(operation: Operation, specs: ResponseSpecs) {
+  const examples = errorExamplesOf(operation);
+  const statuses = statusesOf(operation).filter((status) => status !== 200);
+  return Object.fromEntries(
+    statuses.map((status): [number, ZodOpenApiResponseObject] => {
+      if (status === 304) return [status, specs.notModified];
+      const { description, headers } = specs.errors[status as ErrorStatus];
+      const example = errorBody(examples[status as ErrorStatus]!, EXAMPLE_REQUEST_ID);
+      return [status, { description, headers, content: { "application/json": { schema: errorSchema, example } } }];
+    }),
+  );
 }
 
-/** A keyed GET operation: security with the scope it needs, and the error responses it can give. */
-function keyedOperation(operation: KeyedOperation): ZodOpenApiOperationObject {
+/** A keyed GET operation: security with the scope it needs, its rate limit, and the error responses it can give. */
+function keyedOperation(
+  operation: KeyedOperation,
+  specs: ResponseSpecs,
+  limits: RateLimits,
+): ZodOpenApiOperationObject {
   const scopes = operation.scope ? [operation.scope] : [];
   const needs = operation.scope
     ? `Requires an API key with the \`${operation.scope}\` scope; a valid key without it gets 403 \`insufficient_scope\`.`
     : "Works with any valid API key, whatever its scopes.";
+  const limited = `Rate limit: ${limits.key} requests per rolling ${RATE_LIMIT_WINDOW_SECONDS} seconds per key, shared with every keyed operation and MCP; see \`x-ratelimit\`.`;
   return {
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
-    description: `${operation.description}\n\n${needs}`,
+    description: `${operation.description}\n\n${needs} ${limited}`,
     security: [{ [SECURITY_SCHEMES.bearer]: scopes }, { [SECURITY_SCHEMES.header]: scopes }],
     ...(operation.scope ? { "x-required-scope": operation.scope } : {}),
+    "x-ratelimit": rateLimitPolicyOf(limits),
+    ...(isPaged(operation) ? { "x-pagination": CURSOR_PAGINATION } : {}),
     requestParams: requestParamsOf(operation),
     responses: {
       200: ok(
         operation.returns,
         operation.output,
         OPERATION_EXAMPLES[operation.name],
-        isPaged(operation) ? keyedOkHeaders.extend({ Link: nextPageHeader }) : keyedOkHeaders,
+        isPaged(operation) ? specs.keyedOkHeaders.extend({ Link: nextPageHeader }) : specs.keyedOkHeaders,
       ),
-      ...errorResponsesOf(operation),
+      ...errorResponsesOf(operation, specs),
     },
   };
 }
 
-/** The public root: no key, no organization data. */
-function publicOperation(operation: Operation, example: unknown): ZodOpenApiOperationObject {
+/** The public root: no key, no organization data, counted against no budget. */
+function publicOperation(operation: Operation, example: unknown, specs: ResponseSpecs): ZodOpenApiOperationObject {
   return {
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
     description: operation.description,
     security: [],
+    "x-ratelimit": { policy: "none", description: "Needs no key and is counted against no budget." },
     responses: {
       200: ok(operation.returns, operation.output, example, publicOkHeaders),
-      ...errorResponsesOf(operation),
+      ...errorResponsesOf(operation, specs),
     },
   };
 }
@@ -378,7 +456,9 @@ function webhookOperations(base: string): Record<WebhookMessageType, { post: Zod
 }
 
 function createApiDocument(base: string) {
-  const rateLimit = getEnv().SUNDOWN_RATE_LIMIT;
+  const env = getEnv();
+  const limits: RateLimits = { key: env.SUNDOWN_RATE_LIMIT, address: env.SUNDOWN_ADDRESS_RATE_LIMIT };
+  const specs = responseSpecs(limits);
   return createDocument(
     {
       openapi: "3.1.0",
@@ -396,7 +476,7 @@ function createApiDocument(base: string) {
           `Authenticate with an organization-scoped API key (\`sdn_sk_…\`) in \`Authorization: Bearer <API_KEY>\` or \`X-API-Key: <API_KEY>\`.`,
           "Founders and leads create keys in Settings → API keys; the secret is shown once.",
           "",
-          `Each key may make ${rateLimit} requests per rolling minute (at most that many in any 60 seconds); every keyed response carries`,
+          `Each key may make ${limits.key} requests per rolling minute (at most that many in any 60 seconds); every keyed response carries`,
           "`RateLimit` and `RateLimit-Policy` headers, and a 429 adds `Retry-After`.",
           "",
           `The same keys work with the MCP server at ${base}/api/mcp (Streamable HTTP; tools ${KEYED_OPERATIONS.map((operation) => operation.tool!.name).join(", ")}).`,
@@ -436,9 +516,9 @@ function createApiDocument(base: string) {
         },
       },
       paths: {
-        [OPERATIONS.root.path]: { get: publicOperation(OPERATIONS.root, buildApiRoot(base)) },
+        [OPERATIONS.root.path]: { get: publicOperation(OPERATIONS.root, buildApiRoot(base), specs) },
         ...Object.fromEntries(
-          KEYED_OPERATIONS.map((operation) => [operation.path, { get: keyedOperation(operation) }]),
+          KEYED_OPERATIONS.map((operation) => [operation.path, { get: keyedOperation(operation, specs, limits) }]),
         ),
       },
       webhooks: webhookOperations(base),

@@ -9,11 +9,22 @@ import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, decodeCursor, type Cursor } from "./
 // The inputs of the operations. Each is judged by one function, `parse`, whether it arrives in a REST query
 // string or path, or as an MCP tool argument, so the same input gets the same answer and message everywhere.
 
+/**
+ * How a description names the operation a value comes from, as the surface publishing it does: REST by method and
+ * path (GET /api/v1/team), MCP by its tool (list_team). Supplied by publishedSchema (lib/operations/table.ts).
+ */
+export type Cite = (operation: CitedOperation) => string;
+
+/** The operations a parameter's description may name (checked against the table where Cite is made). */
+type CitedOperation = "list_reports" | "team";
+
 export interface Parameter<T> {
   /** Where REST reads it. */
   in: "query" | "path";
-  /** What OpenAPI and MCP's tools/list publish. */
+  /** What OpenAPI and MCP's tools/list publish (through publishedSchema, which adds `describe`'s text). */
   schema: z.ZodType;
+  /** The description, for a parameter whose values come from another operation: each surface names it its own way. */
+  describe?: (cite: Cite) => string;
   /** Absent is fine (a default applies); path parameters never are. */
   optional: boolean;
   /** What the docs write for its values, e.g. `1–50` or `uuid`. */
@@ -67,11 +78,8 @@ export const limitParameter: Parameter<number> = {
 /** A report id; the database decides whether it exists. */
 export const reportIdParameter: Parameter<string> = {
   in: "path",
-  schema: uuidSchema.meta({
-    format: "uuid",
-    description: "The report identifier.",
-    example: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b",
-  }),
+  schema: uuidSchema.meta({ format: "uuid", examples: ["3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b"] }),
+  describe: (cite) => `The report's id: a UUID, as in the \`id\` of a report ${cite("list_reports")} returns.`,
   optional: false,
   accepts: "uuid",
   rule: REPORT_ID_RULE,
@@ -178,13 +186,14 @@ export const reportScopeParameter = oneOf(
   "Only reports of this scope: org (the whole company), lead (one lead's area) or member (one person).",
 );
 
-const SCOPE_TARGET_RULE = "scope_target_id must be a member's id (a UUID, as in GET /api/v1/team).";
+// The refusal is the same text on every surface, so it names no surface's way of listing the team.
+const SCOPE_TARGET_RULE = "scope_target_id must be a member's id: a UUID, as the team roster lists it.";
 
 export const scopeTargetIdParameter: Parameter<string | undefined> = {
   in: "query",
-  schema: uuidSchema
-    .optional()
-    .meta({ format: "uuid", description: "Only reports about this lead or member (an id from GET /api/v1/team)." }),
+  schema: uuidSchema.optional().meta({ format: "uuid", examples: ["5d0e0002-0002-4002-8002-00000000ac3e"] }),
+  describe: (cite) =>
+    `Only reports about this lead or member: their \`id\` (a UUID) as ${cite("team")} lists it; scope narrows it to their lead or member reports.`,
   optional: true,
   accepts: "uuid",
   rule: SCOPE_TARGET_RULE,
@@ -227,7 +236,7 @@ export const cursorParameter: Parameter<Cursor | undefined> = {
   // Shape and length as metadata only: the published schema lets typed clients check, while parse() keeps
   // the refusal and its message the same on every surface.
   schema: z.string().optional().meta({
-    description: "The next_cursor of the previous page, with the same filters.",
+    description: "The next_cursor of the previous page, sent with the same filters; leave it out for the first page.",
     pattern: CURSOR_PATTERN,
     maxLength: CURSOR_MAX_LENGTH,
   }),

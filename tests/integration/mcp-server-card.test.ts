@@ -72,6 +72,23 @@ describe.each(ROUTES)("GET $path", ({ path, handler, contentType }) => {
 });
 
 describe("server card routes", () => {
+  it.each(MCP_ERAS)(
+    "says who the server is as the server itself does to a %s client: title, description, website, icons",
+    async (era) => {
+      const { body } = await call(apiCard, "/api/mcp/server-card");
+      const client = await connectMcp(bearer(key) as Record<string, string>, undefined, era);
+      try {
+        const { title, description, websiteUrl, icons, version } = client.getServerVersion()!;
+        expect(body).toMatchObject({ title, description, websiteUrl, icons, version });
+        expect(body.icons).toEqual([
+          { src: "http://localhost:3000/sundown.svg", mimeType: "image/svg+xml", sizes: ["any"] },
+        ]);
+      } finally {
+        await client.close();
+      }
+    },
+  );
+
   it("the schema check can fail: a card without a name, or with a name that is not reverse-DNS", async () => {
     const { body } = await call(apiCard, "/api/mcp/server-card");
     const { name: _name, ...unnamed } = body;
@@ -84,6 +101,7 @@ describe("server card routes", () => {
     expect(Object.keys(body).sort()).toEqual([
       "$schema",
       "description",
+      "icons",
       "name",
       "remotes",
       "title",
@@ -95,10 +113,11 @@ describe("server card routes", () => {
   it("the contract's card is the same card plus exactly the primitives a connected client lists", async () => {
     const wellKnown = (await call(wellKnownCard, "/.well-known/mcp/server-card.json")).body;
     const card = (await call(apiCard, "/api/mcp/server-card")).body;
-    const { tools, resources, resourceTemplates, prompts, ...rest } = wellKnown;
+    const { tools, resources, resourceTemplates, prompts, instructions, ...rest } = wellKnown;
     expect(rest).toEqual(card);
     const client = await connectMcp(bearer(key) as Record<string, string>);
     try {
+      expect(instructions).toBe(client.getInstructions());
       expect(tools).toEqual((await client.listTools()).tools);
       expect(resourceTemplates).toEqual((await client.listResourceTemplates()).resourceTemplates);
       expect(prompts).toEqual((await client.listPrompts()).prompts);
@@ -116,6 +135,12 @@ describe("server card routes", () => {
       });
       expect(res.body.name).toBe("com.acme.sundown/sundown");
       expect(res.body.remotes[0].url).toBe("https://sundown.acme.com/api/mcp");
+      expect(res.body.websiteUrl).toBe("https://sundown.acme.com/docs");
+      expect(res.body.icons[0].src).toBe("https://sundown.acme.com/sundown.svg");
+      const wellKnown = await call(wellKnownCard, "/.well-known/mcp/server-card.json", {
+        headers: { "X-Forwarded-Host": "sundown.acme.com", "X-Forwarded-Proto": "https" },
+      });
+      for (const tool of wellKnown.body.tools) expect(tool.icons[0].src).toBe("https://sundown.acme.com/sundown.svg");
     }));
 
   it("POST is 405 JSON", async () => {

@@ -6,6 +6,7 @@ import { GET as getReport, PATCH as patchReport } from "@/app/api/v1/reports/[id
 import { GET as listTeam, PUT as putTeam } from "@/app/api/v1/team/route";
 import { resetEnvCache } from "@/lib/env";
 import { ANSWERS } from "@/lib/operations/answers";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { bearer, mintKey } from "../helpers/keys";
 import { expectMatchesOpenApi } from "../helpers/openapi-validate";
 import { call } from "../helpers/request";
@@ -21,6 +22,34 @@ const MISSING_UUID = "00000000-0000-4000-8000-000000000000";
 function check(path: string, res: Result, status: number) {
   expect(res.status).toBe(status);
   expectMatchesOpenApi("GET", path, res.status, res.status === 304 ? undefined : res.body, res.headers);
+}
+
+/** What the published document shows for an operation's answer: its example body, and its headers' examples. */
+function documented(path: string, status: number) {
+  const doc = buildOpenApiDocument("http://localhost:3000") as any;
+  const resolve = (node: any): any =>
+    node?.$ref
+      ? resolve(
+          node.$ref
+            .slice(2)
+            .split("/")
+            .reduce((v: any, k: string) => v[k], doc),
+        )
+      : node;
+  const response = resolve(doc.paths[path].get.responses[status]);
+  const header = (name: string) => resolve(response.headers[name])?.schema.example;
+  return { body: response.content?.["application/json"].example, header };
+}
+
+/** An error body as a client compares it with the documented one: without the id of its own request. */
+function withoutRequestId({ request_id: _, ...body }: Record<string, unknown>) {
+  return body;
+}
+
+function expectDocumentedError(path: string, res: Result) {
+  expect(withoutRequestId(res.body), `${path} ${res.status}`).toEqual(
+    withoutRequestId(documented(path, res.status).body),
+  );
 }
 
 let key: string;
@@ -122,6 +151,36 @@ describe("every REST response matches the OpenAPI document", () => {
     expect(missing.body.error).toBe("not_found");
   });
 
+  it("each error's documented example is, word for word, the body the server answers for that refusal", async () => {
+    const teamOnly = bearer((await mintKey("acme", ["team:read"])).key);
+    const reportsOnly = bearer((await mintKey("acme", ["reports:read"])).key);
+    const answers: [string, Result][] = [
+      // 400: the example is the operation's first parameter refused (or, without parameters, one it does not define).
+      ["/api/v1/me", await call(getMe, "/api/v1/me?limit=x", { headers: bearer(key) })],
+      ["/api/v1/reports", await call(listReports, "/api/v1/reports?limit=x", { headers: bearer(key) })],
+      ["/api/v1/reports/{id}", await call(getReport, "/api/v1/reports/x", { headers: bearer(key) }, { id: "x" })],
+      ["/api/v1/team", await call(listTeam, "/api/v1/team?role=x", { headers: bearer(key) })],
+      ["/api/v1/me", await call(getMe, "/api/v1/me")],
+      ["/api/v1/team", await call(listTeam, "/api/v1/team")],
+      ["/api/v1/reports", await call(listReports, "/api/v1/reports", { headers: teamOnly })],
+      [
+        "/api/v1/reports/{id}",
+        await call(getReport, `/api/v1/reports/${reportId}`, { headers: teamOnly }, { id: reportId }),
+      ],
+      ["/api/v1/team", await call(listTeam, "/api/v1/team", { headers: reportsOnly })],
+      [
+        "/api/v1/reports/{id}",
+        await call(getReport, `/api/v1/reports/${MISSING_UUID}`, { headers: bearer(key) }, { id: MISSING_UUID }),
+      ],
+      ["/api/v1", await call(postRoot, "/api/v1", { method: "POST" })],
+      ["/api/v1/team", await call(putTeam, "/api/v1/team", { method: "PUT", headers: bearer(key) })],
+    ];
+    expect(answers.map(([, res]) => res.status)).toEqual([400, 400, 400, 400, 401, 401, 403, 403, 403, 404, 405, 405]);
+    for (const [path, res] of answers) expectDocumentedError(path, res);
+    const ok = await call(listTeam, "/api/v1/team", { headers: bearer(key) });
+    expect(ok.headers.get("ratelimit-policy")).toBe(documented("/api/v1/team", 200).header("RateLimit-Policy"));
+  });
+
   it("405 method_not_allowed with Allow on every path", async () => {
     const cases: [string, Handler][] = [
       ["/api/v1", postRoot],
@@ -152,6 +211,7 @@ describe("every REST response matches the OpenAPI document", () => {
       const refused = await call(listReports, "/api/v1/reports", { headers: bearer(limited) });
       check("/api/v1/reports", refused, 429);
       expect(refused.body.error).toBe("rate_limited");
+      expectDocumentedError("/api/v1/reports", refused);
       expect(refused.headers.get("ratelimit-policy")).toBe('"per-key";q=2;w=60');
     });
   });
@@ -165,6 +225,7 @@ describe("every REST response matches the OpenAPI document", () => {
       vi.spyOn(ANSWERS.identity, "fromKey").mockReturnValue({ organization: "not an object" } as never);
       const res = await call(getMe, "/api/v1/me", { headers: bearer(key) });
       check("/api/v1/me", res, 500);
+      expectDocumentedError("/api/v1/me", res);
       expect(res.text).not.toMatch(/ZodError|not an object|at /);
     });
 
@@ -174,6 +235,7 @@ describe("every REST response matches the OpenAPI document", () => {
       });
       const res = await call(getMe, "/api/v1/me", { headers: bearer(key) });
       check("/api/v1/me", res, 503);
+      expectDocumentedError("/api/v1/me", res);
       expect(res.text).not.toContain("5432");
     });
   });

@@ -238,7 +238,7 @@ describe("server-side failures", () => {
     const seen: [string, string][] = [];
     const server = createSundownServer(
       { answer: broken },
-      { onError: (primitive, error) => seen.push([primitive, error.code]) },
+      { base: "http://localhost:3000", hooks: { onError: (primitive, error) => seen.push([primitive, error.code]) } },
     );
     const client = new Client({ name: "unit", version: "1.0.0" });
     const [a, b] = InMemoryTransport.createLinkedPair();

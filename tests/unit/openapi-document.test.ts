@@ -11,20 +11,25 @@ import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { renderBody } from "@/lib/webhooks/body";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { getEnv } from "@/lib/env";
+import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
 import { expectMatchesOpenApi } from "@/tests/helpers/openapi-validate";
+import { withEnv } from "@/tests/helpers/env";
 
 const BASE = "https://sundown.acme.test";
 const doc = buildOpenApiDocument(BASE) as any;
 const op = (path: string) => doc.paths[path].get;
-const resolve = (node: any): any => {
+const resolveIn = (document: any, node: any): any => {
   if (!node?.$ref) return node;
-  return resolve(
+  return resolveIn(
+    document,
     node.$ref
       .slice(2)
       .split("/")
-      .reduce((v: any, k: string) => v[k], doc),
+      .reduce((v: any, k: string) => v[k], document),
   );
 };
+const resolve = (node: any): any => resolveIn(doc, node);
 
 const KEYED = {
   "/api/v1/me": { id: "getIdentity", scope: undefined, statuses: [200, 304, 400, 401, 405, 429, 500, 503] },
@@ -140,9 +145,13 @@ describe("OpenAPI document", () => {
       "X-Request-Id",
     ]);
     expect(resolve(tooMany.headers["Retry-After"]).required).toBe(true);
+    // Each operation's 403 names the scope that operation needs.
     const forbidden = resolve(op("/api/v1/team").responses[403]);
     expect(forbidden.content["application/json"].example).toMatchObject({
       error: "insufficient_scope",
+      required_scope: "team:read",
+    });
+    expect(resolve(op("/api/v1/reports").responses[403]).content["application/json"].example).toMatchObject({
       required_scope: "reports:read",
     });
     expect(doc.components.schemas.Error.properties.required_scope.enum).toEqual(["reports:read", "team:read"]);
@@ -150,6 +159,33 @@ describe("OpenAPI document", () => {
     expect(resolve(op("/api/v1/reports").responses[405]).headers.Allow).toBeDefined();
     expect(resolve(op("/api/v1/reports").responses[503]).headers["Retry-After"]).toBeDefined();
   });
+
+  it("declares each keyed operation's rate limit (x-ratelimit) from the server's settings, and the public root's none", () => {
+    for (const path of Object.keys(KEYED)) {
+      expect(op(path)["x-ratelimit"]).toMatchObject({
+        policy: "per-key",
+        limit: getEnv().SUNDOWN_RATE_LIMIT,
+        window_seconds: RATE_LIMIT_WINDOW_SECONDS,
+        headers: ["RateLimit", "RateLimit-Policy"],
+        on_limit: { status: 429, error: "rate_limited", retry_after_header: "Retry-After" },
+        unauthenticated: { policy: "per-address", limit: getEnv().SUNDOWN_ADDRESS_RATE_LIMIT },
+      });
+      expect(op(path).description).toContain(`${getEnv().SUNDOWN_RATE_LIMIT} requests per rolling`);
+    }
+    expect(op("/api/v1")["x-ratelimit"]).toMatchObject({ policy: "none" });
+  });
+
+  it("shows the rate-limit headers with the configured quota, written as the server writes them", () =>
+    withEnv({ SUNDOWN_RATE_LIMIT: "7", SUNDOWN_ADDRESS_RATE_LIMIT: "5" }, async () => {
+      const configured = buildOpenApiDocument("https://quota.test") as any;
+      const team = configured.paths["/api/v1/team"].get;
+      expect(team["x-ratelimit"].limit).toBe(7);
+      const header = (response: any, name: string) =>
+        resolveIn(configured, resolveIn(configured, response).headers[name]);
+      expect(header(team.responses["200"], "RateLimit-Policy").schema.example).toBe('"per-key";q=7;w=60');
+      expect(header(team.responses["200"], "RateLimit").schema.example).toMatch(/^"per-key";r=4;t=\d+$/);
+      expect(header(team.responses["401"], "RateLimit-Policy").schema.example).toBe('"per-address";q=5;w=60');
+    }));
 
   it("documents the list's parameters (limit integer 1..50 default 14; filters; cursor), all optional, and id (uuid, required)", () => {
     const parameters = op("/api/v1/reports").parameters;
@@ -206,6 +242,25 @@ describe("OpenAPI document", () => {
     const list = resolve(op("/api/v1/reports").responses["200"]);
     expect(Object.keys(list.headers)).toContain("Link");
     expect(doc.components.schemas.ReportList.required).toContain("next_cursor");
+  });
+
+  it("tells machines how the list pages (x-pagination), and only the list", () => {
+    const list = op("/api/v1/reports");
+    expect(list["x-pagination"]).toMatchObject({
+      style: "cursor",
+      cursor_parameter: "cursor",
+      next_cursor_field: "next_cursor",
+      page_size_parameter: "limit",
+      next_link: { header: "Link", rel: "next" },
+    });
+    const names = list.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining([list["x-pagination"].cursor_parameter, list["x-pagination"].page_size_parameter]),
+    );
+    expect(doc.components.schemas.ReportList.properties).toHaveProperty(list["x-pagination"].next_cursor_field);
+    for (const path of ["/api/v1", "/api/v1/me", "/api/v1/reports/{id}", "/api/v1/team"]) {
+      expect(op(path)["x-pagination"], path).toBeUndefined();
+    }
   });
 
   it("generates its schemas from the runtime zod schemas", () => {
