@@ -1,5 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { nextAuthCsrfToken } from "@/lib/auth/next-auth";
+import { discoveryLinkHeader } from "@/lib/discovery/links";
+import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
+import { prefersMarkdown } from "@/lib/http/accept";
 import { isCrossSiteServerAction } from "@/lib/http/cross-site-action";
 import { ApiError } from "@/lib/errors";
 import { readRequestId } from "@/lib/http/request-id";
@@ -11,8 +14,13 @@ import { errorResponse } from "@/lib/http/responses";
 //   "Revoke key" button is a clickjacking target), and never be kept by shared caches.
 // - The sign-in form posts to next-auth even without JavaScript, and so needs next-auth's CSRF cookie: it is
 //   issued here because a page cannot set cookies (lib/auth/next-auth.ts nextAuthCsrfToken).
+// - The entry pages (/ and /docs) point agents at the discovery documents with Link headers, which a page
+//   cannot set either, and answer Accept: text/markdown with the guide as markdown (app/docs.md), which a page
+//   cannot render.
 const PRIVATE_PAGES = /^\/(signin|settings)(\/|$)/;
 const SIGN_IN_PAGE = "/signin";
+const ENTRY_PAGES = new Set(["/", "/docs"]);
+const MARKDOWN_GUIDE = "/docs.md";
 
 export async function proxy(request: NextRequest) {
   if (isCrossSiteServerAction(request)) {
@@ -25,6 +33,7 @@ export async function proxy(request: NextRequest) {
     return refusal;
   }
   const { pathname } = request.nextUrl;
+  if (ENTRY_PAGES.has(pathname)) return entryPage(request);
   const response = NextResponse.next();
   if (!PRIVATE_PAGES.test(pathname)) return response;
   response.headers.set("X-Frame-Options", "DENY");
@@ -35,6 +44,17 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+/** / and /docs: HTML or, to an agent asking for it, the markdown guide; either way with the discovery links. */
+function entryPage(request: NextRequest): NextResponse {
+  const wantsMarkdown = ["GET", "HEAD"].includes(request.method) && prefersMarkdown(request.headers.get("accept"));
+  const response = wantsMarkdown ? NextResponse.rewrite(new URL(MARKDOWN_GUIDE, request.nextUrl)) : NextResponse.next();
+  // No Vary here: Next sets a page's Vary itself, over this one; the markdown route says Vary: Accept instead.
+  response.headers.set("Link", discoveryLinkHeader(baseUrlFromHeaders(request.headers)));
+  return response;
+}
+
 export const config = {
-  matcher: ["/((?!api(?:/|$)|_next/|openapi\\.json$|llms\\.txt$|\\.well-known/|favicon\\.ico$).*)"],
+  matcher: [
+    "/((?!api(?:/|$)|_next/|openapi\\.json$|llms\\.txt$|llms-full\\.txt$|robots\\.txt$|docs\\.md$|\\.well-known/|favicon\\.ico$).*)",
+  ],
 };

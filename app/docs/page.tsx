@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { API_VERSION, discoveryUrls } from "@/lib/discovery/api-root";
+import { ERROR_GUIDE } from "@/lib/discovery/error-guide";
 import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
 import { getEnv } from "@/lib/env";
 import { synopsisOf } from "@/lib/operations/parameters";
@@ -16,30 +17,6 @@ export const metadata: Metadata = {
   title: "API docs",
   description: "Quick start, authentication, errors and limits, MCP setup and the full reference of the Sundown API.",
 };
-
-const ERRORS = [
-  {
-    status: 400,
-    code: "invalid_parameter",
-    when: `A parameter is invalid or given twice (limit outside ${REPORT_LIMIT.min}–${REPORT_LIMIT.max}, a date that does not exist, since after until, a cursor made for other filters…); the message names it.`,
-  },
-  { status: 401, code: "unauthorized", when: "The key is missing, malformed, unknown, revoked or expired." },
-  { status: 403, code: "insufficient_scope", when: "The key is valid but lacks the scope; required_scope names it." },
-  {
-    status: 403,
-    code: "forbidden",
-    when: "A browser Origin the MCP endpoint does not serve, or a cross-site form post.",
-  },
-  { status: 404, code: "not_found", when: "No such report in your organization, or no such path." },
-  { status: 405, code: "method_not_allowed", when: "Anything but GET or HEAD: the API is read-only." },
-  { status: 429, code: "rate_limited", when: "Too many requests for this key; wait Retry-After seconds." },
-  { status: 500, code: "internal_error", when: "An unexpected failure on our side. Quote the request_id." },
-  {
-    status: 503,
-    code: "service_unavailable",
-    when: "The database is unreachable or too busy to answer in time; retry after Retry-After seconds.",
-  },
-];
 
 const MCP_TOOLS = KEYED_OPERATIONS.map((operation) => {
   const parameters = Object.entries(operation.parameters).map(([name, parameter]) => synopsisOf(name, parameter));
@@ -120,7 +97,9 @@ export default async function DocsPage() {
               <dt>Machine-readable</dt>
               <dd>
                 <a href={urls.openapi}>OpenAPI 3.1</a> · <a href={urls.apiCatalog}>API catalog</a> ·{" "}
-                <a href={urls.llmsTxt}>llms.txt</a> · <a href={urls.apiRoot}>API root</a>
+                <a href={urls.llmsTxt}>llms.txt</a> · <a href={urls.llmsFullTxt}>llms-full.txt</a> ·{" "}
+                <a href={urls.documentationMarkdown}>this guide as markdown</a> ·{" "}
+                <a href={urls.agentSkills}>agent skill</a> · <a href={urls.apiRoot}>API root</a>
               </dd>
             </div>
           </dl>
@@ -242,7 +221,7 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
                 </tr>
               </thead>
               <tbody>
-                {ERRORS.map((e) => (
+                {ERROR_GUIDE.map((e) => (
                   <tr key={e.code}>
                     <td>{e.status}</td>
                     <td>

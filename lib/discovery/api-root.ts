@@ -16,9 +16,13 @@ export function discoveryUrls(base: string) {
   return {
     apiRoot: `${base}/api/v1`,
     documentation: `${base}/docs`,
+    // The same guide as markdown; /docs answers it too, to Accept: text/markdown.
+    documentationMarkdown: `${base}/docs.md`,
     openapi: `${base}/openapi.json`,
     apiCatalog: `${base}/.well-known/api-catalog`,
     llmsTxt: `${base}/llms.txt`,
+    llmsFullTxt: `${base}/llms-full.txt`,
+    agentSkills: `${base}/.well-known/agent-skills/index.json`,
     mcpEndpoint: `${base}/api/mcp`,
     mcpServerCard: `${base}/.well-known/mcp/server-card.json`,
     // The server-card extension's location (MCP endpoint + /server-card), which the AI catalog points at.
@@ -26,11 +30,6 @@ export function discoveryUrls(base: string) {
     aiCatalog: `${base}/.well-known/ai-catalog.json`,
     settings: `${base}/settings/api-keys`,
   };
-}
-
-/** RFC 9727 §3: a Link header that lets any response of the API point at its catalog. */
-export function apiCatalogLink(base: string): string {
-  return `<${discoveryUrls(base).apiCatalog}>; rel="api-catalog"`;
 }
 
 export function rateLimitStatement(): string {

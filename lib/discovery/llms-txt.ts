@@ -2,7 +2,9 @@ import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, type Operation } from "@/lib/operations/table";
 import stdioPackage from "@/packages/mcp-stdio/package.json";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
 import { discoveryUrls, rateLimitStatement } from "./api-root";
+import { skillUrl } from "./agent-skills";
 
 // /llms.txt (llmstxt.org): a short markdown guide for agents, built from the same constants as the API root.
 
@@ -10,6 +12,11 @@ function endpointLine(operation: Operation): string {
   const needs = operation.scope ? ` (needs \`${operation.scope}\`)` : "";
   return `- \`${endpointOf(operation)}\`: ${operation.brief}${needs}.`;
 }
+
+/** The operations that answer `Accept: text/markdown` too, as the docs name them. */
+const MARKDOWN_ENDPOINTS = KEYED_OPERATIONS.filter((operation) => operation.name in MARKDOWN_REPRESENTATIONS)
+  .map((operation) => `\`${endpointOf(operation)}\``)
+  .join(", ");
 
 /** `get_report` {id}: a tool and its arguments, optional ones marked. */
 function toolSynopsis(operation: Operation): string {
@@ -39,6 +46,8 @@ Every call is an HTTP GET that returns JSON; nothing can be created, changed or 
 
 ${[...KEYED_OPERATIONS, OPERATIONS.root].map(endpointLine).join("\n")}
 
+As markdown with \`Accept: text/markdown\`: ${MARKDOWN_ENDPOINTS} (for a model, the report's content fenced as data); JSON stays the default, errors stay JSON.
+
 ## MCP
 
 - Streamable HTTP at ${urls.mcpEndpoint} with the header \`Authorization: Bearer <API_KEY>\`; server card at ${urls.mcpServerCard}.
@@ -63,5 +72,7 @@ ${[...KEYED_OPERATIONS, OPERATIONS.root].map(endpointLine).join("\n")}
 - [Guide and API reference](${urls.documentation}): quick start, authentication, errors and limits, MCP setup.
 - [OpenAPI 3.1](${urls.openapi}): the machine-readable description, generated from the server's schemas.
 - [API catalog](${urls.apiCatalog}): RFC 9727 linkset.
+- [llms-full.txt](${urls.llmsFullTxt}): this guide with every operation's parameters, statuses and fields; \`/docs\` answers it to \`Accept: text/markdown\`.
+- [Agent skill](${skillUrl(base)}): weekly rollup, what slipped for one person, who has been silent ([index](${urls.agentSkills})).
 `;
 }

@@ -1,9 +1,11 @@
 import { finishPrepared, prepareAnswer, type PreparedAnswer } from "@/lib/operations/answers";
 import { parseRestInput } from "@/lib/operations/input";
-import { OPERATIONS, type KeyedOperationName } from "@/lib/operations/table";
+import { OPERATIONS, type KeyedOperationName, type OperationOutput } from "@/lib/operations/table";
+import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
+import { prefersMarkdown } from "./accept";
 import { admitKey } from "./admit-key";
 import { routeBaseUrl } from "./base-url";
-import { jsonResponse } from "./responses";
+import { jsonResponse, MARKDOWN_CONTENT_TYPE, representationResponse } from "./responses";
 import { withRequest, type RequestContext } from "./with-request";
 
 /**
@@ -14,6 +16,7 @@ import { withRequest, type RequestContext } from "./with-request";
  */
 export function operationRoute<N extends KeyedOperationName>(name: N) {
   const operation = OPERATIONS[name];
+  const markdown = MARKDOWN_REPRESENTATIONS[name];
   return withRequest(async (request, context) => {
     let prepared: PreparedAnswer<N> | undefined;
     let invalidInput: unknown;
@@ -28,7 +31,13 @@ export function operationRoute<N extends KeyedOperationName>(name: N) {
     // The output schema parses every body: a second whitelist on what leaves the service.
     const output = operation.output.parse(body);
     // The link's Vary (the Host it was built from) goes to the context, which withRequest merges with this one.
-    return jsonResponse(request, output, { cache: "private", headers: nextPageLink(request, context, output) });
+    const headers = nextPageLink(request, context, output);
+    if (!markdown) return jsonResponse(request, output, { cache: "private", headers });
+    // Errors stay JSON (the contract's one error shape); only the answer itself is negotiated.
+    const options = { cache: "private" as const, headers: { ...headers, Vary: "Accept" } };
+    return prefersMarkdown(request.headers.get("accept"))
+      ? representationResponse(request, markdown(output as OperationOutput<N>), MARKDOWN_CONTENT_TYPE, options)
+      : jsonResponse(request, output, options);
   });
 }
 

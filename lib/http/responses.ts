@@ -3,6 +3,7 @@ import { ApiError, errorBody } from "@/lib/errors";
 import { mergeVary } from "./vary";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+export const MARKDOWN_CONTENT_TYPE = "text/markdown; charset=utf-8";
 
 export function errorResponse(error: ApiError, requestId: string): Response {
   return new Response(JSON.stringify(errorBody(error, requestId)), {
@@ -24,21 +25,31 @@ function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => opaqueTag(tag) === etag);
 }
 
+interface CacheOptions {
+  cache: "private" | "public";
+  maxAge?: number;
+  headers?: Record<string, string>;
+}
+
 /**
  * A JSON response with a strong ETag; answers 304 when the client already holds this representation.
  * `cache` is "private" for keyed data (revalidate every time) or "public" for discovery documents, which
  * shared caches may keep for `maxAge` seconds (default 300).
  */
-export function jsonResponse(
+export function jsonResponse(request: Request, data: unknown, options: CacheOptions): Response {
+  return representationResponse(request, JSON.stringify(data), JSON_CONTENT_TYPE, options);
+}
+
+/**
+ * One representation of a resource, with the same caching rules as jsonResponse. The ETag is taken from these
+ * very bytes, so two representations of one resource (JSON and markdown) never share a validator.
+ */
+export function representationResponse(
   request: Request,
-  data: unknown,
-  {
-    cache,
-    maxAge = 300,
-    headers = {},
-  }: { cache: "private" | "public"; maxAge?: number; headers?: Record<string, string> },
+  body: string,
+  contentType: string,
+  { cache, maxAge = 300, headers = {} }: CacheOptions,
 ): Response {
-  const body = JSON.stringify(data);
   const etag = strongEtag(body);
   // Keyed data depends on the key; a caller's Vary adds to that, never replaces it.
   const vary = mergeVary(cache === "private" ? "Authorization, X-API-Key" : undefined, headers.Vary);
@@ -51,5 +62,5 @@ export function jsonResponse(
   if (matchesEtag(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers: common });
   }
-  return new Response(body, { status: 200, headers: { "Content-Type": JSON_CONTENT_TYPE, ...common } });
+  return new Response(body, { status: 200, headers: { "Content-Type": contentType, ...common } });
 }

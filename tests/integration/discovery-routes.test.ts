@@ -13,6 +13,7 @@ import type { RouteParams } from "@/lib/http/with-request";
 import { apiRootSchema } from "@/lib/schemas/api-root";
 import { bearer, mintKey } from "../helpers/keys";
 import { withEnv } from "../helpers/env";
+import { parseLinks } from "../helpers/links";
 import { call } from "../helpers/request";
 
 /** The JSON 404 the OAuth and discovery fallbacks answer: it sends the client to API keys. */
@@ -77,7 +78,12 @@ describe("GET /api/v1", () => {
         headers: { "X-Forwarded-Host": "sundown.acme.test", "X-Forwarded-Proto": "https" },
       });
       expect(res.body.openapi).toBe("https://sundown.acme.test/openapi.json");
-      expect(res.headers.get("link")).toBe('<https://sundown.acme.test/.well-known/api-catalog>; rel="api-catalog"');
+      const links = parseLinks(res.headers.get("link")!);
+      expect(links[0]).toEqual({
+        href: "https://sundown.acme.test/.well-known/api-catalog",
+        params: { rel: "api-catalog" },
+      });
+      for (const link of links) expect(link.href).toMatch(/^https:\/\/sundown\.acme\.test\//);
       const forged = await call(getRoot, "/api/v1", { headers: { "X-Forwarded-Host": "evil.test/<script>" } });
       expect(forged.body.openapi).toBe(`${BASE}/openapi.json`);
     });
@@ -95,7 +101,12 @@ describe("GET /api/v1", () => {
     const res = await call(getRoot, "/api/v1");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     expect(res.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect(res.headers.get("link")).toBe(`<${BASE}/.well-known/api-catalog>; rel="api-catalog"`);
+    expect(parseLinks(res.headers.get("link")!).map(({ href, params }) => [params.rel, href])).toEqual([
+      ["api-catalog", `${BASE}/.well-known/api-catalog`],
+      ["service-desc", `${BASE}/openapi.json`],
+      ["service-doc", `${BASE}/docs`],
+      ["alternate", `${BASE}/docs.md`],
+    ]);
     expect(res.headers.get("ratelimit")).toBeNull();
     const again = await call(getRoot, "/api/v1", { headers: { "If-None-Match": res.headers.get("etag")! } });
     expect(again.status).toBe(304);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseLinks } from "../helpers/links";
 import { ROOT, startServer, type RunningServer } from "../helpers/server";
 import { KEYED_OPERATIONS } from "@/lib/operations/table";
 import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from "../../e2e/chromium";
@@ -44,7 +45,27 @@ describe("discovery over HTTP (production build)", () => {
   it("HEAD /api/v1 carries the api-catalog Link too", async () => {
     const head = await fetch(`${server.url}/api/v1`, { method: "HEAD" });
     expect(head.status).toBe(200);
-    expect(head.headers.get("link")).toBe(`<${server.url}/.well-known/api-catalog>; rel="api-catalog"`);
+    expect(head.headers.get("link")).toMatch(
+      new RegExp(`^<${server.url}/\\.well-known/api-catalog>; rel="api-catalog", `),
+    );
+  });
+
+  it("/ and /docs link to the discovery documents, each of which answers, and answer Accept: text/markdown", async () => {
+    for (const page of ["/", "/docs"]) {
+      const html = await fetch(`${server.url}${page}`, { headers: { Accept: "text/html" } });
+      expect(html.headers.get("content-type"), page).toContain("text/html");
+      const links = parseLinks(html.headers.get("link")!);
+      expect(links.map((l) => l.params.rel)).toEqual(["api-catalog", "service-desc", "service-doc", "alternate"]);
+      for (const link of links) {
+        const target = await fetch(link.href);
+        expect(target.status, link.href).toBe(200);
+        if (link.params.rel === "alternate") expect(target.headers.get("content-type")).toContain("text/markdown");
+      }
+      const markdown = await fetch(`${server.url}${page}`, { headers: { Accept: "text/markdown" } });
+      expect(markdown.headers.get("content-type"), page).toBe("text/markdown; charset=utf-8");
+      expect(markdown.headers.get("vary")).toMatch(/\bAccept\b/);
+      expect(await markdown.text()).toMatch(/^# Sundown\n/);
+    }
   });
 
   it("every link in the API root and the catalog resolves on the running server", async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "@/lib/discovery/api-catalog";
-import { apiCatalogLink, buildApiRoot } from "@/lib/discovery/api-root";
+import { buildApiRoot } from "@/lib/discovery/api-root";
+import { apiCatalogLink } from "@/lib/discovery/links";
 import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { resetEnvCache } from "@/lib/env";
 import { DISCOVERY_MAX_AGE_SECONDS } from "@/lib/mcp/server-card";

@@ -1,5 +1,5 @@
 import { API_CATALOG_CONTENT_TYPE, buildApiCatalog } from "@/lib/discovery/api-catalog";
-import { apiCatalogLink } from "@/lib/discovery/api-root";
+import { apiCatalogLink } from "@/lib/discovery/links";
 import { routeBaseUrl } from "@/lib/http/base-url";
 import { jsonResponse } from "@/lib/http/responses";
 import { withRequest, type RequestContext } from "@/lib/http/with-request";

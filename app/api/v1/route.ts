@@ -1,4 +1,5 @@
-import { apiCatalogLink, getApiRoot } from "@/lib/discovery/api-root";
+import { getApiRoot } from "@/lib/discovery/api-root";
+import { discoveryLinkHeader } from "@/lib/discovery/links";
 import { routeBaseUrl } from "@/lib/http/base-url";
 import { jsonResponse } from "@/lib/http/responses";
 import { withRequest } from "@/lib/http/with-request";
@@ -8,7 +9,7 @@ export const GET = withRequest(async (request, context) => {
   const base = routeBaseUrl(request, context);
   return jsonResponse(request, getApiRoot(base), {
     cache: "public",
-    headers: { Link: apiCatalogLink(base) },
+    headers: { Link: discoveryLinkHeader(base) },
   });
 });
 
