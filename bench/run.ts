@@ -234,7 +234,7 @@ interface Outcome {
   coldStarts: number[];
   hwmMiB: number;
   verdicts: BudgetVerdict[];
-  profile?: ProfileSummary;
+  profile?: Profiles;
   startedAt: Date;
   elapsedSeconds: number;
 }
@@ -296,7 +296,7 @@ function renderResults(o: Outcome): string {
     lines.push("## Broken scenarios", "", ...[...o.broken].map(([id, why]) => `- ${id}: ${why}`), "");
   }
   lines.push("## Budget", "", "```", ...o.verdicts.map(formatVerdict), "```", "");
-  if (o.profile) lines.push("## CPU profile of this run", "", ...renderProfile(o.profile), "");
+  if (o.profile) lines.push("## CPU profile of this run", "", ...renderProfiles(o.profile), "");
   if (existsSync(FINDINGS_FILE)) lines.push(readFileSync(FINDINGS_FILE, "utf8").trim(), "");
   lines.push(
     "## Reproduce",
@@ -309,6 +309,42 @@ function renderResults(o: Outcome): string {
     "",
   );
   return lines.join("\n");
+}
+
+/** A server's profile over its measured runs, and the answers it gave in them. */
+type MeasuredProfile = ProfileSummary & { requests: number };
+interface Profiles {
+  sundown: MeasuredProfile;
+  anchor?: MeasuredProfile;
+}
+
+/**
+ * Sundown's profile, and where the anchor ran, the split beside it: each category's CPU per answer in both servers
+ * and the difference, which is what Sundown costs beyond the framework's floor.
+ */
+function renderProfiles({ sundown, anchor }: Profiles): string[] {
+  const lines = renderProfile(sundown);
+  if (!anchor || anchor.requests === 0 || sundown.requests === 0) return lines;
+  const perRequest = (p: MeasuredProfile, name: string) =>
+    ((p.categories.find((c) => c.name === name)?.ms ?? 0) * 1000) / p.requests;
+  const names = [...new Set([...sundown.categories, ...anchor.categories].map((c) => c.name))];
+  const rows = names
+    .map((name) => ({ name, ours: perRequest(sundown, name), floor: perRequest(anchor, name) }))
+    .sort((a, b) => b.ours - b.floor - (a.ours - a.floor));
+  const total = (p: MeasuredProfile) => (p.totalMs * 1000) / p.requests;
+  return [
+    ...lines,
+    "",
+    `The split against the anchor (bench/anchor, the same keyed list on a bare Next.js route), CPU per answer ` +
+      `(${sundown.requests} answers from Sundown, ${anchor.requests} from the anchor in the measured runs):`,
+    "",
+    "| where | Sundown µs/answer | anchor µs/answer | difference |",
+    "|---|---:|---:|---:|",
+    ...rows.map(
+      (r) => `| ${r.name} | ${r.ours.toFixed(0)} | ${r.floor.toFixed(0)} | ${(r.ours - r.floor).toFixed(0)} |`,
+    ),
+    `| **all** | ${total(sundown).toFixed(0)} | ${total(anchor).toFixed(0)} | ${(total(sundown) - total(anchor)).toFixed(0)} |`,
+  ];
 }
 
 function renderProfile(profile: ProfileSummary): string[] {
@@ -336,7 +372,12 @@ function renderProfile(profile: ProfileSummary): string[] {
  * Builds (unless --no-build finds a build) and starts the anchor on the same database, Redis and limits as
  * Sundown, with the Node flags of `npm start`: only the code between the request and the data differs.
  */
-async function startAnchor(settings: Settings, env: Record<string, string>, logFile: string): Promise<RunningServer> {
+async function startAnchor(
+  settings: Settings,
+  env: Record<string, string>,
+  logFile: string,
+  nodeArgs: string[],
+): Promise<RunningServer> {
   if (settings.build || !buildExists(settings.distDir, ANCHOR_DIR)) {
     progress(`building the anchor (${ANCHOR_DIR}) into ${settings.distDir}…`);
     buildServer(settings.distDir, ANCHOR_DIR);
@@ -351,6 +392,7 @@ async function startAnchor(settings: Settings, env: Record<string, string>, logF
       DATABASE_POOL_MAX: String(getEnv().DATABASE_POOL_MAX),
     },
     logFile,
+    nodeArgs,
     ready: { path: "/api/v1/reports", status: 401 },
   });
 }
@@ -380,6 +422,8 @@ async function main(): Promise<void> {
     SUNDOWN_LOG_LEVEL: logLevel,
   };
   const profileDir = path.join(OUT_DIR, "profile");
+  const anchorProfileDir = path.join(OUT_DIR, "profile-anchor");
+  const profiling = (dir: string) => (settings.cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : []);
   const serverLog = path.join(OUT_DIR, "server.log");
   rmSync(serverLog, { force: true });
   let worker: LoadWorker | undefined;
@@ -402,14 +446,14 @@ async function main(): Promise<void> {
         await cold.stop();
       }
     } else {
-      rmSync(profileDir, { recursive: true, force: true });
+      for (const dir of [profileDir, anchorProfileDir]) rmSync(dir, { recursive: true, force: true });
     }
     server = await startBenchServer({
       distDir: settings.distDir,
       env: serverEnv,
       logFile: serverLog,
       ready,
-      nodeArgs: settings.cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+      nodeArgs: profiling(profileDir),
     });
     if (!settings.cpuProfile) coldStarts.push(server.coldStartMs);
     progress(`server pid ${server.pid} at ${server.url} (started in ${server.coldStartMs.toFixed(0)} ms)`);
@@ -421,7 +465,7 @@ async function main(): Promise<void> {
     if (scenarios.length === 0) throw new Error(`--only matched no scenario`);
     if (!database.anchorEnv) progress(`no ${ANCHOR_SCENARIO}: the anchor reads PostgreSQL (run with DATABASE_URL)`);
     if (database.anchorEnv && scenarios.some((s) => s.anchor)) {
-      anchor = await startAnchor(settings, database.anchorEnv, serverLog);
+      anchor = await startAnchor(settings, database.anchorEnv, serverLog, profiling(anchorProfileDir));
       progress(`anchor pid ${anchor.pid} at ${anchor.url}`);
     }
     const serverOf = (scenario: Scenario) => (scenario.anchor ? anchor : server);
@@ -437,7 +481,11 @@ async function main(): Promise<void> {
 
     worker = startLoadWorker();
     const measured = new Map<string, RunMeasurement[]>();
-    const windows: TimeWindow[] = [];
+    // When each server was under measured load, and how many answers it gave then: what its profile covers.
+    const measuredLoad = {
+      sundown: { windows: [] as TimeWindow[], requests: 0 },
+      anchor: { windows: [] as TimeWindow[], requests: 0 },
+    };
     for (const connections of settings.connections) {
       const atLevel = scenarios.filter((s) => measuredAt(s, connections) && serverOf(s));
       for (const scenario of atLevel) {
@@ -457,8 +505,9 @@ async function main(): Promise<void> {
             scenario,
             connections,
             settings.durationSeconds,
-            windows,
+            measuredLoad[scenario.anchor ? "anchor" : "sundown"].windows,
           );
+          measuredLoad[scenario.anchor ? "anchor" : "sundown"].requests += m.requests;
           const key = `${scenario.id}@${connections}`;
           measured.set(key, [...(measured.get(key) ?? []), m]);
           progress(
@@ -487,14 +536,23 @@ async function main(): Promise<void> {
         ),
     );
     const verdicts = checkBudgets(points, { ms: median(coldStarts), embedded: !database.anchorEnv });
-    let profile: ProfileSummary | undefined;
+    let profile: Profiles | undefined;
     if (settings.cpuProfile) {
-      const files = readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile"));
-      profile = summarizeProfile(
-        files.map((f) => path.join(profileDir, f)),
-        path.join(ROOT, settings.distDir),
-        windows,
-      );
+      const summarize = (dir: string, projectDir: string, load: { windows: TimeWindow[]; requests: number }) => ({
+        ...summarizeProfile(
+          readdirSync(dir)
+            .filter((f) => f.endsWith(".cpuprofile"))
+            .map((f) => path.join(dir, f)),
+          path.join(ROOT, projectDir, settings.distDir),
+          load.windows,
+        ),
+        requests: load.requests,
+      });
+      profile = {
+        sundown: summarize(profileDir, ".", measuredLoad.sundown),
+        anchor:
+          measuredLoad.anchor.requests > 0 ? summarize(anchorProfileDir, ANCHOR_DIR, measuredLoad.anchor) : undefined,
+      };
     }
     const outcome: Outcome = {
       settings,
@@ -526,7 +584,7 @@ async function main(): Promise<void> {
     for (const v of verdicts) console.log(`  ${formatVerdict(v)}`);
     if (profile) {
       console.log("");
-      console.log(renderProfile(profile).join("\n"));
+      console.log(renderProfiles(profile).join("\n"));
     }
     const missed = verdicts.filter((v) => v.status === "MISSED").length;
     console.log("");
