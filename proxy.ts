@@ -1,5 +1,4 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { nextAuthCsrfToken } from "@/lib/auth/next-auth";
 import { discoveryLinkHeader } from "@/lib/discovery/links";
 import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
 import { prefersMarkdown } from "@/lib/http/accept";
@@ -40,7 +39,11 @@ export async function proxy(request: NextRequest) {
   response.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
   response.headers.set("Referrer-Policy", "same-origin");
   response.headers.set("Cache-Control", "private, no-store");
-  if (pathname === SIGN_IN_PAGE && request.method === "GET") await nextAuthCsrfToken(response);
+  if (pathname === SIGN_IN_PAGE && request.method === "GET") {
+    // Loaded here, not at the top: the proxy is loaded at start-up, next-auth only matters for the sign-in form.
+    const { nextAuthCsrfToken } = await import("@/lib/auth/next-auth");
+    await nextAuthCsrfToken(response);
+  }
   return response;
 }
 

@@ -1,12 +1,10 @@
 import { EnvError, getEnv, publicUrl, signInUrl, type Env } from "@/lib/env";
 import { EmbeddedDbBusyError, getDbHandle, pendingMigrations, type DbHandle } from "@/lib/db";
-import { errorMessage } from "@/lib/doctor/check";
-import { describeDatabaseLocation, describeRoute, describeStore } from "@/lib/doctor/describe";
 import type { SqlReader } from "@/lib/db/sql";
 import { log } from "@/lib/log";
-import { fillMissingSearchText } from "@/lib/data/report-search-backfill";
-import { refreshReportStatistics } from "@/lib/data/report-statistics";
-import { startDeliveryLoop } from "@/lib/webhooks/loop";
+
+// What start-up does beyond opening the database runs after it, and its modules (the webhook delivery, the search
+// backfill, the banner's descriptions) load then too: the first request waits for none of it (bench: cold start).
 
 const registry = globalThis as typeof globalThis & { __sundownStarted?: Promise<void> };
 
@@ -54,28 +52,42 @@ async function start(): Promise<void> {
   }
   // Not awaited either: reports stored before search existed become searchable shortly after start.
   // The embedded database has no autovacuum: its statistics are gathered here (lib/data/report-statistics.ts).
-  void fillMissingSearchText()
-    .then((filled) => filled > 0 && log("info", "filled in the search text of stored reports", { reports: filled }))
-    .then(() => handle.kind === "embedded" && refreshReportStatistics())
-    .catch((error: Error) => log("warn", "could not prepare stored reports for search", { error: error.message }));
+  void prepareStoredReports(handle);
   // A long-lived server delivers webhooks itself; a serverless platform has no background (lib/webhooks/loop.ts).
-  if (!env.serverless) startDeliveryLoop();
+  if (!env.serverless) void import("@/lib/webhooks/loop").then(({ startDeliveryLoop }) => startDeliveryLoop());
   if (!env.REDIS_URL && !env.UPSTASH_REDIS_REST_URL && env.NODE_ENV === "production") {
     log("warn", "no shared rate-limit store configured: the per-key limit holds per instance only");
   }
   // Whether PostgreSQL is behind a pooler takes a round trip: the server serves meanwhile, and the banner
   // follows the answer (within DATABASE_TIMEOUT_MS, since every query is bounded by it).
-  void describeDatabase(handle, env).then((database) => printBanner(handle.kind, database, env));
+  void describeDatabase(handle, env).then((lines) => printBanner(handle.kind, lines, env));
 }
 
-/** The banner's database line: where it is, and for PostgreSQL whether directly or through a pooler. */
-async function describeDatabase(handle: DbHandle, env: Env): Promise<string> {
-  const where = describeDatabaseLocation(env);
-  if (handle.kind === "embedded") return where;
+async function prepareStoredReports(handle: DbHandle): Promise<void> {
   try {
-    return `${where}, ${await describeRoute(handle, env.DATABASE_PREPARED_STATEMENTS)}`;
+    const { fillMissingSearchText } = await import("@/lib/data/report-search-backfill");
+    const filled = await fillMissingSearchText();
+    if (filled > 0) log("info", "filled in the search text of stored reports", { reports: filled });
+    if (handle.kind === "embedded") await (await import("@/lib/data/report-statistics")).refreshReportStatistics();
   } catch (error) {
-    return `${where}, not reached yet (${errorMessage(error)})`;
+    log("warn", "could not prepare stored reports for search", { error: (error as Error).message });
+  }
+}
+
+/**
+ * The banner's store lines: the database (where it is, and for PostgreSQL whether directly or through a pooler)
+ * and the rate-limit store.
+ */
+async function describeDatabase(handle: DbHandle, env: Env): Promise<{ database: string; store: string }> {
+  const { describeDatabaseLocation, describeRoute, describeStore } = await import("@/lib/doctor/describe");
+  const where = describeDatabaseLocation(env);
+  const store = describeStore(env);
+  if (handle.kind === "embedded") return { database: where, store };
+  try {
+    return { database: `${where}, ${await describeRoute(handle, env.DATABASE_PREPARED_STATEMENTS)}`, store };
+  } catch (error) {
+    const { errorMessage } = await import("@/lib/doctor/check");
+    return { database: `${where}, not reached yet (${errorMessage(error)})`, store };
   }
 }
 
@@ -86,14 +98,9 @@ async function warnOnPendingMigrations(sql: SqlReader): Promise<void> {
   }
 }
 
-function printBanner(kind: DbHandle["kind"], database: string, env: Env): void {
+function printBanner(kind: DbHandle["kind"], { database, store }: { database: string; store: string }, env: Env): void {
   const url = publicUrl(env);
-  const lines = [
-    "",
-    `  Sundown is running at ${url}`,
-    `  Database: ${database}`,
-    `  Rate-limit store: ${describeStore(env)}`,
-  ];
+  const lines = ["", `  Sundown is running at ${url}`, `  Database: ${database}`, `  Rate-limit store: ${store}`];
   if (kind === "embedded") {
     lines.push(
       `  Demo sign-ins: founder@acme.example, lead@acme.example, member@acme.example (and @globex.example)`,
