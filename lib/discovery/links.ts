@@ -56,16 +56,26 @@ export function apiCatalogLink(base: string): string {
 }
 
 /**
- * The Link header of the entry points (/, /docs, /api/v1): the catalog (RFC 9727), the machine-readable
- * description (service-desc) and the guide (service-doc, RFC 8631), and the guide as markdown for agents
- * (alternate).
+ * The relations of the entry points' Link header (/, /docs, /api/v1), in order, each with what it points at:
+ * the OpenAPI document describes the header from this list, so the two cannot disagree.
  */
+export const DISCOVERY_RELATIONS = [
+  { rel: "api-catalog", describes: "the API catalog (RFC 9727)" },
+  { rel: "service-desc", describes: "the OpenAPI description (RFC 8631)" },
+  { rel: "service-doc", describes: "the guide and reference for people (RFC 8631)" },
+  { rel: "alternate", describes: "the same guide as markdown, for agents" },
+] as const;
+
+type DiscoveryRelation = (typeof DISCOVERY_RELATIONS)[number]["rel"];
+
+/** The Link header of the entry points: each of DISCOVERY_RELATIONS with its target. */
 export function discoveryLinkHeader(base: string): string {
   const targets = discoveryTargets(base);
-  return [
-    apiCatalogLink(base),
-    formatLink({ rel: "service-desc", ...targets.openapi }),
-    formatLink({ rel: "service-doc", ...targets.documentation }),
-    formatLink({ rel: "alternate", ...targets.documentationMarkdown }),
-  ].join(", ");
+  const targetOf: Record<DiscoveryRelation, Omit<WebLink, "rel">> = {
+    "api-catalog": { href: discoveryUrls(base).apiCatalog },
+    "service-desc": targets.openapi,
+    "service-doc": targets.documentation,
+    alternate: targets.documentationMarkdown,
+  };
+  return DISCOVERY_RELATIONS.map(({ rel }) => formatLink({ rel, ...targetOf[rel] })).join(", ");
 }

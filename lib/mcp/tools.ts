@@ -18,7 +18,8 @@ import {
   type OperationOutput,
   publishedSchema,
 } from "@/lib/operations/table";
-import { renderIdentity, renderReport, renderReportList, renderTeam } from "./render";
+import { renderReport } from "@/lib/markdown/report-text";
+import { renderIdentity, renderReportList, renderTeam } from "./render";
 import type { SundownSource } from "./source";
 import { scopeNote } from "./scope-note";
 

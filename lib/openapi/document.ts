@@ -3,6 +3,8 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponse
 import { KEY_PATTERN_SOURCE } from "@/lib/auth/api-key";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { API_VERSION, buildApiRoot } from "@/lib/discovery/api-root";
+import { DISCOVERY_RELATIONS, discoveryLinkHeader } from "@/lib/discovery/links";
+import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
 import { readApiKey } from "@/lib/auth/read-api-key";
 import { ApiError, DATABASE_RETRY_AFTER_SECONDS, ERROR_MESSAGES, errorBody, toApiError } from "@/lib/errors";
 import { rateLimitHeaders, type RateLimitPolicyName } from "@/lib/http/rate-limit";
@@ -14,6 +16,7 @@ import {
   publishedSchema,
   statusesOf,
   type KeyedOperation,
+  type KeyedOperationName,
   type Operation,
 } from "@/lib/operations/table";
 import { errorSchema } from "@/lib/schemas/common";
@@ -28,6 +31,9 @@ import { OPERATION_EXAMPLES } from "./examples";
 // the same zod schemas the handlers parse their input and output with, so it cannot drift from the server.
 
 const SECURITY_SCHEMES = { bearer: "bearerAuth", header: "apiKeyHeader" } as const;
+
+/** The host the examples are written for. */
+const EXAMPLE_BASE = "https://sundown.example.com";
 
 // Response headers, registered once as components and referenced by every response that carries them.
 const requestIdHeader = z.string().meta({
@@ -61,8 +67,14 @@ const bearerChallengeHeader = z.string().meta({
 });
 const linkHeader = z.string().meta({
   header: { id: "Link" },
-  description: "Points at the RFC 9727 API catalog.",
-  example: '<https://sundown.example.com/.well-known/api-catalog>; rel="api-catalog"',
+  description: `RFC 8288 links to the discovery documents: ${DISCOVERY_RELATIONS.map(({ rel, describes }) => `\`rel="${rel}"\`, ${describes}`).join("; ")}.`,
+  example: discoveryLinkHeader(EXAMPLE_BASE),
+});
+const varyAcceptHeader = z.string().meta({
+  header: { id: "Vary" },
+  description:
+    "The answer depends on the key and on `Accept`: JSON by default, markdown when `Accept` names `text/markdown` and ranks nothing above it.",
+  example: "Authorization, X-API-Key, Accept",
 });
 
 const nextPageHeader = z.string().optional().meta({
@@ -257,6 +269,26 @@ function ok(description: string, schema: z.ZodType, example: unknown, headers: z
   return { description, headers, content: { "application/json": { schema, example } } };
 }
 
+/** The 200 of an operation that also answers Accept: text/markdown (lib/markdown/representations.ts). */
+function withMarkdown(
+  name: KeyedOperationName,
+  response: ZodOpenApiResponseObject,
+  headers: z.ZodObject,
+): ZodOpenApiResponseObject {
+  // Each entry takes its own operation's output, which is the example of the same name.
+  const markdown = MARKDOWN_REPRESENTATIONS[name] as ((output: unknown) => string) | undefined;
+  if (!markdown) return response;
+  return {
+    ...response,
+    description: `${response.description} As markdown when \`Accept\` asks for \`text/markdown\`; the report's content, written by people, is fenced as data.`,
+    headers: headers.extend({ Vary: varyAcceptHeader }),
+    content: {
+      ...response.content,
+      "text/markdown": { schema: z.string(), example: markdown(OPERATION_EXAMPLES[name]) },
+    },
+  };
+}
+
 /** A paged operation's output carries next_cursor, and its 200 the Link to the next page. */
 function isPaged(operation: Operation): boolean {
   return operation.output instanceof z.ZodObject && "next_cursor" in operation.output.shape;
@@ -314,6 +346,7 @@ function keyedOperation(
   const needs = operation.scope
     ? `Requires an API key with the \`${operation.scope}\` scope; a valid key without it gets 403 \`insufficient_scope\`.`
     : "Works with any valid API key, whatever its scopes.";
+  const okHeaders = isPaged(operation) ? specs.keyedOkHeaders.extend({ Link: nextPageHeader }) : specs.keyedOkHeaders;
   const limited = `Rate limit: ${limits.key} requests per rolling ${RATE_LIMIT_WINDOW_SECONDS} seconds per key, shared with every keyed operation and MCP; see \`x-ratelimit\`.`;
   return {
     operationId: operation.operationId,
@@ -326,11 +359,10 @@ function keyedOperation(
     ...(isPaged(operation) ? { "x-pagination": CURSOR_PAGINATION } : {}),
     requestParams: requestParamsOf(operation),
     responses: {
-      200: ok(
-        operation.returns,
-        operation.output,
-        OPERATION_EXAMPLES[operation.name],
-        isPaged(operation) ? specs.keyedOkHeaders.extend({ Link: nextPageHeader }) : specs.keyedOkHeaders,
+      200: withMarkdown(
+        operation.name,
+        ok(operation.returns, operation.output, OPERATION_EXAMPLES[operation.name], okHeaders),
+        okHeaders,
       ),
       ...errorResponsesOf(operation, specs),
     },

@@ -162,12 +162,12 @@ const TABLE = {
       description:
         "Lists the organization's end-of-day report summaries, newest first: id, scope (org: whole company, lead: one " +
         "lead's area, member: one person), scope_target_id (that lead or member, else null), generated_at, and a " +
-        "headline counting shipped items, slipping items, blockers and silent people. Use it to find reports, then " +
-        "get_report with an id for the full content. Every argument is optional and filters combine: since and until " +
-        "(a date like 2026-11-16 is that whole UTC day, or a date-time with a zone; both inclusive), scope, " +
+        "headline counting shipped and slipping items, blockers and silent people. Use it to find reports, then " +
+        "get_report with an id for the full content. Optional filters, all combined: since and until " +
+        "(inclusive; a date like 2026-11-16 is that whole UTC day), scope, " +
         'scope_target_id (a person\'s id from list_team), q (words in the text; "quoted phrases", OR, -word). ' +
         `limit: ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} per page, default ${REPORT_LIMIT.default}. ` +
-        "When next_cursor is not null there are more: call again with cursor set to it and the same filters.",
+        "While next_cursor is not null, call again with cursor set to it and the same filters.",
     },
   }),
   get_report: defineOperation({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key";
 import { ApiError } from "@/lib/errors";
-import { renderItem, renderReport, renderReportList, renderTeam } from "@/lib/mcp/render";
+import { renderItem, renderReport } from "@/lib/markdown/report-text";
+import { renderReportList, renderTeam } from "@/lib/mcp/render";
 import { createRestSource } from "@/lib/mcp/rest-source";
 import { serverCardName } from "@/lib/mcp/server-card";
 import { DEFAULT_SUNDOWN_URL, readStdioSettings, StdioStartError } from "@/lib/mcp/stdio";

@@ -9,6 +9,8 @@ import { teamListSchema } from "@/lib/schemas/team";
 import { errorSchema } from "@/lib/schemas/common";
 import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { DISCOVERY_RELATIONS, discoveryLinkHeader } from "@/lib/discovery/links";
+import { renderReportMarkdown } from "@/lib/markdown/report";
 import { renderBody } from "@/lib/webhooks/body";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
 import { getEnv } from "@/lib/env";
@@ -101,6 +103,28 @@ describe("OpenAPI document", () => {
     expect(Object.keys(root.responses).sort()).toEqual(["200", "304", "405", "500"]);
     expect(root.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ApiRoot" });
     expect(Object.keys(root.responses["200"].headers)).toContain("Link");
+  });
+
+  it("describes GET /api/v1's Link header from its relations, with the header the server sends as example", () => {
+    const link = resolve(op("/api/v1").responses["200"].headers.Link);
+    for (const { rel, describes } of DISCOVERY_RELATIONS) {
+      expect(link.description).toContain(`\`rel="${rel}"\`, ${describes}`);
+    }
+    expect(link.schema.example).toBe(discoveryLinkHeader("https://sundown.example.com"));
+  });
+
+  it("documents GET /api/v1/reports/{id} in markdown too, with Vary: Accept; the other operations in JSON only", () => {
+    const report = resolve(op("/api/v1/reports/{id}").responses["200"]);
+    expect(Object.keys(report.content)).toEqual(["application/json", "text/markdown"]);
+    expect(report.content["text/markdown"].example).toBe(
+      renderReportMarkdown(report.content["application/json"].example),
+    );
+    expect(resolve(report.headers.Vary).schema.example).toContain("Accept");
+    for (const path of ["/api/v1/me", "/api/v1/reports", "/api/v1/team"]) {
+      const response = resolve(op(path).responses["200"]);
+      expect(Object.keys(response.content), path).toEqual(["application/json"]);
+      expect(response.headers.Vary, path).toBeUndefined();
+    }
   });
 
   for (const [path, expected] of Object.entries(KEYED)) {
