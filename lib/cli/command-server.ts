@@ -5,7 +5,6 @@ import path from "node:path";
 import type { DbHandle } from "@/lib/db";
 import { log } from "@/lib/log";
 import { isCommandName } from "./command-args";
-import { runCommand } from "./commands";
 import { toCommandFailure } from "./errors";
 import { encodeMessage, readMessage, type CommandResponse } from "./protocol";
 
@@ -81,6 +80,8 @@ async function serveConnection(connection: net.Socket): Promise<void> {
   const started = performance.now();
   let response: CommandResponse;
   try {
+    // The commands (the demo seed, the import, key management) load with the first one, not with the server.
+    const { runCommand } = await import("./commands");
     response = { ok: true, result: await runCommand(command, args ?? {}) };
   } catch (error) {
     response = { ok: false, error: toCommandFailure(error) };

@@ -120,8 +120,9 @@ export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Pro
     const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, "pgdata"));
     await applyMigrations(pgliteConnection(pglite));
     const client = await createPgliteClient(pglite);
-    const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
-    await seedDemoIfEmpty(client);
+    // Asked in SQL first: the demo's modules (and Prisma's first query) load only for a database without data.
+    const { rows } = await pglite.query<{ empty: boolean }>("SELECT NOT EXISTS (SELECT 1 FROM organizations) AS empty");
+    if (rows[0]?.empty) await (await import("@/lib/demo/seed")).seedDemo(client);
     return {
       kind: "embedded",
       client,

@@ -206,7 +206,3 @@ export async function seedDemo(db: Db, now = new Date()): Promise<string[]> {
 }
 
 /** First start of an embedded database: an empty database gets the demo data. */
-export async function seedDemoIfEmpty(db: Db): Promise<string[]> {
-  const count = await db.organization.count();
-  return count === 0 ? seedDemo(db) : [];
-}
