@@ -1,5 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseLinks } from "../helpers/links";
 import { startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
 
 // The edges of HTTP that only a real `next start` shows: the Host the client addressed (request.url always
@@ -87,9 +88,11 @@ describe("links follow the Host the client addressed", () => {
     },
   );
 
-  it("the api-catalog Link header follows the Host too", async () => {
+  it("the discovery Link header follows the Host too", async () => {
     const res = await raw("HEAD", "/api/v1");
-    expect(res.headers.link).toBe(`<http://127.0.0.1:${port}/.well-known/api-catalog>; rel="api-catalog"`);
+    const links = parseLinks(String(res.headers.link));
+    expect(links.map((link) => link.params.rel)).toEqual(["api-catalog", "service-desc", "service-doc", "alternate"]);
+    for (const link of links) expect(link.href).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/`));
   });
 
   it.each(["evil.example/<script>", "a b", "evil.example@127.0.0.1"])(
