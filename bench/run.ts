@@ -35,12 +35,14 @@ import {
 } from "./server";
 import {
   checkBudgets,
+  pairedRatios,
   formatVerdict,
   median,
   renderMarkdownTable,
   renderTextTable,
   summarizePoint,
   type BudgetVerdict,
+  type PairedSlices,
   type PointSummary,
   type RunMeasurement,
 } from "./stats";
@@ -52,6 +54,9 @@ const FINDINGS_FILE = path.join(ROOT, "bench/findings.md");
 /** Limits that count every request but never refuse one during the bench (the env's upper bound). */
 const BENCH_RATE_LIMIT = "10000000";
 const UNDER_LOAD = 1.5;
+/** The anchor budget's alternating slices: Sundown's keyed list, then the anchor's, this many times, this long each. */
+const PAIRED_SLICES = 10;
+const PAIRED_SLICE_SECONDS = 1;
 
 interface Settings {
   quick: boolean;
@@ -481,6 +486,7 @@ async function main(): Promise<void> {
 
     worker = startLoadWorker();
     const measured = new Map<string, RunMeasurement[]>();
+    const paired: PairedSlices[] = [];
     // When each server was under measured load, and how many answers it gave then: what its profile covers.
     const measuredLoad = {
       sundown: { windows: [] as TimeWindow[], requests: 0 },
@@ -516,6 +522,28 @@ async function main(): Promise<void> {
           );
         }
       }
+      // The budget against the anchor, from short alternating slices of the keyed list on each server.
+      const keyedList = atLevel.find((s) => s.id === "reports");
+      const anchorList = atLevel.find((s) => s.anchor);
+      if (anchor && keyedList && anchorList) {
+        const pair = { connections, sundown: [] as RunMeasurement[], anchor: [] as RunMeasurement[] };
+        for (let slice = 0; slice < (settings.quick ? 2 : PAIRED_SLICES); slice++) {
+          for (const [scenario, target, into] of [
+            [keyedList, server, pair.sundown],
+            [anchorList, anchor, pair.anchor],
+          ] as const) {
+            const load = measuredLoad[scenario.anchor ? "anchor" : "sundown"];
+            const m = await measurePoint(worker, target, scenario, connections, PAIRED_SLICE_SECONDS, load.windows);
+            load.requests += m.requests;
+            into.push(m);
+          }
+        }
+        paired.push(pair);
+        const { cpu, db } = pairedRatios(pair);
+        progress(
+          `c=${connections} alternating slices: /reports ÷ anchor, CPU ${cpu.toFixed(2)}×, PostgreSQL ${db.toFixed(2)}×`,
+        );
+      }
     }
     const hwmMiB = treeMaxHwmMiB(server.pid);
     await worker.close();
@@ -535,7 +563,7 @@ async function main(): Promise<void> {
           ),
         ),
     );
-    const verdicts = checkBudgets(points, { ms: median(coldStarts), embedded: !database.anchorEnv });
+    const verdicts = checkBudgets(points, { ms: median(coldStarts), embedded: !database.anchorEnv }, paired);
     let profile: Profiles | undefined;
     if (settings.cpuProfile) {
       const summarize = (dir: string, projectDir: string, load: { windows: TimeWindow[]; requests: number }) => ({

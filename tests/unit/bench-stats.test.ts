@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { malformedKeys, mcpListReportsBody, parseMcpBody, weekBefore } from "@/bench/scenarios";
 import {
   checkBudgets,
+  pairedRatios,
   formatVerdict,
   median,
   percentile,
@@ -160,6 +161,23 @@ describe("checkBudgets", () => {
       "MISSED c=10: keyed /api/v1/reports ÷ bare Next.js route, server CPU/req: 1.26× (budget <= 1.1×)",
       "MISSED c=10: keyed /api/v1/reports ÷ bare Next.js route, PostgreSQL CPU/req: 2.22× (budget <= 1.2×)",
       "MISSED c=100: malformed-key 401 ÷ public /api/v1, server CPU/req: 1.20× (budget <= 1×)",
+    ]);
+  });
+
+  it("takes the anchor's ratios from the alternating slices' totals where they were measured", () => {
+    // Whole runs say 1.05× (HEALTHY); the slices, summed, say Sundown spent 1.3× the anchor's CPU per request.
+    const paired = {
+      connections: 10,
+      sundown: [run({ requests: 1000, cpuMs: 1200, dbCpuMs: 300 }), run({ requests: 1000, cpuMs: 1400, dbCpuMs: 300 })],
+      anchor: [run({ requests: 1500, cpuMs: 1500, dbCpuMs: 250 }), run({ requests: 500, cpuMs: 500, dbCpuMs: 250 })],
+    };
+    expect(pairedRatios(paired)).toEqual({ cpu: 1.3, db: 1.2 });
+    const verdicts = checkBudgets(HEALTHY, PG_900, [paired]).filter((v) => v.name.includes("bare Next.js route"));
+    expect(verdicts.map(formatVerdict)).toEqual([
+      "MISSED c=10: keyed /api/v1/reports ÷ bare Next.js route, server CPU/req: 1.30× (budget <= 1.1×)",
+      "ok     c=10: keyed /api/v1/reports ÷ bare Next.js route, PostgreSQL CPU/req: 1.20× (budget <= 1.2×)",
+      "ok     c=100: keyed /api/v1/reports ÷ bare Next.js route, server CPU/req: 1.05× (budget <= 1.1×)",
+      "ok     c=100: keyed /api/v1/reports ÷ bare Next.js route, PostgreSQL CPU/req: 1.11× (budget <= 1.2×)",
     ]);
   });
 
