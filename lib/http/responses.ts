@@ -4,6 +4,7 @@ import { mergeVary } from "./vary";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 export const MARKDOWN_CONTENT_TYPE = "text/markdown; charset=utf-8";
+export const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";
 
 export function errorResponse(error: ApiError, requestId: string): Response {
   return new Response(JSON.stringify(errorBody(error, requestId)), {
