@@ -492,6 +492,7 @@ async function main(): Promise<void> {
       sundown: { windows: [] as TimeWindow[], requests: 0 },
       anchor: { windows: [] as TimeWindow[], requests: 0 },
     };
+    const loadOf = (scenario: Scenario) => measuredLoad[scenario.anchor ? "anchor" : "sundown"];
     for (const connections of settings.connections) {
       const atLevel = scenarios.filter((s) => measuredAt(s, connections) && serverOf(s));
       for (const scenario of atLevel) {
@@ -511,9 +512,9 @@ async function main(): Promise<void> {
             scenario,
             connections,
             settings.durationSeconds,
-            measuredLoad[scenario.anchor ? "anchor" : "sundown"].windows,
+            loadOf(scenario).windows,
           );
-          measuredLoad[scenario.anchor ? "anchor" : "sundown"].requests += m.requests;
+          loadOf(scenario).requests += m.requests;
           const key = `${scenario.id}@${connections}`;
           measured.set(key, [...(measured.get(key) ?? []), m]);
           progress(
@@ -528,11 +529,12 @@ async function main(): Promise<void> {
       if (anchor && keyedList && anchorList) {
         const pair = { connections, sundown: [] as RunMeasurement[], anchor: [] as RunMeasurement[] };
         for (let slice = 0; slice < (settings.quick ? 2 : PAIRED_SLICES); slice++) {
-          for (const [scenario, target, into] of [
-            [keyedList, server, pair.sundown],
-            [anchorList, anchor, pair.anchor],
+          for (const [scenario, into] of [
+            [keyedList, pair.sundown],
+            [anchorList, pair.anchor],
           ] as const) {
-            const load = measuredLoad[scenario.anchor ? "anchor" : "sundown"];
+            const load = loadOf(scenario);
+            const target = serverOf(scenario)!;
             const m = await measurePoint(worker, target, scenario, connections, PAIRED_SLICE_SECONDS, load.windows);
             load.requests += m.requests;
             into.push(m);
