@@ -98,7 +98,9 @@ export const mcpPost = withRequest(async (request, context) => {
  */
 async function refusalAsApiError(era: McpEra, response: Response): Promise<Response> {
   if (response.status < 400) return response;
-  if (era === "2026-07-28" && response.status < 500) return response;
+  // Only the revision's own refusals (HTTP 400) pass through; the transport's others (415 for a missing
+  // Content-Type, 406 for an Accept it cannot serve) are the contract's errors in both eras (fuzz.test.ts).
+  if (era === "2026-07-28" && response.status === 400) return response;
   const body = (await response.json().catch(() => undefined)) as { error?: { message?: unknown } } | undefined;
   const message =
     typeof body?.error?.message === "string" ? body.error.message : "The MCP transport refused the request.";

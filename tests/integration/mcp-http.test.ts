@@ -182,6 +182,16 @@ describe("POST /api/mcp: one stateless JSON-RPC message per request", () => {
       /application\/json/,
     ],
     ["a JSON object that is not a JSON-RPC message", {}, { hello: "world" }, 400, "invalid_parameter", /JSON-RPC/],
+    // Found by fuzz.test.ts: an unknown MCP-Protocol-Version header classed the request as 2026-07-28, and the
+    // transport's 415 passed through as a JSON-RPC error instead of the contract's Error.
+    [
+      "a Content-Type other than JSON, under an unknown MCP-Protocol-Version",
+      { "Content-Type": "text/plain", "Mcp-Protocol-Version": "3" },
+      initialize,
+      415,
+      "unsupported_media_type",
+      /application\/json/,
+    ],
   ] as const)("%s → %i %s", async (_what, headers, body, status, error, message) => {
     const res = await post({ ...(await authHeaders()), ...headers }, body);
     expect(res.status).toBe(status);
