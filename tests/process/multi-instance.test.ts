@@ -328,6 +328,8 @@ describe.skipIf(!ENABLED)("three instances behind nginx, one PostgreSQL through 
         status?: number;
         error?: string;
         upstream?: string;
+        /** The failure came after the response's headers, while its body was being read. */
+        cutInBody?: boolean;
       }[] = [];
 
       // Keys created through the settings page's server action on each instance's own address, one at a time per
@@ -359,9 +361,11 @@ describe.skipIf(!ENABLED)("three instances behind nginx, one PostgreSQL through 
               headers: bearer(loadKeys[n % loadKeys.length]!.key),
               signal: AbortSignal.timeout(30_000),
             });
-            await response.arrayBuffer();
             read.status = response.status;
             read.upstream = response.headers.get(UPSTREAM_HEADER)?.split(", ").at(-1);
+            read.cutInBody = true;
+            await response.arrayBuffer();
+            read.cutInBody = false;
           } catch (error) {
             read.error = error instanceof Error ? error.message : String(error);
           }
@@ -396,12 +400,23 @@ describe.skipIf(!ENABLED)("three instances behind nginx, one PostgreSQL through 
       console.log(
         `[multi-instance] kill -9: ${reads.length} GETs through the proxy, ${afterKill.length} answered after the ` +
           `kill, ${failedAfterKill.length} of them 5xx or failed; statuses ` +
-          `${JSON.stringify(countBy(reads.map((r) => r.status ?? r.error)))}; ${acknowledged.length} keys acknowledged ` +
+          `${JSON.stringify(countBy(reads.map((r) => r.error ?? r.status)))}; ${acknowledged.length} keys acknowledged ` +
           `(${acknowledged.filter((a) => a.instance === VICTIM).length} by the killed instance, ` +
           `${acknowledged.filter((a) => a.phase === "dead").length} after the kill); ${unacknowledged.length} ` +
           `creations cut, ${unacknowledged.filter((name) => stored.has(name)).length} of them stored anyway`,
       );
-      expect(failedAfterKill).toEqual([]);
+      // Every read sent once the victim was dead was answered. One in flight at the kill may be lost only where no
+      // proxy can save it: nginx retries on another instance until it has relayed a byte, and Next.js writes the
+      // headers, the body and the chunked ending separately, so a SIGKILL between them (a window of microseconds)
+      // leaves a response the victim had begun. Anything else in flight (a refused connection, no headers, a 5xx,
+      // a cut from a survivor) is a failure.
+      expect(failedAfterKill.filter((r) => r.sent === "dead")).toEqual([]);
+      const victimAddress = `127.0.0.1:${victim.port}`;
+      const lostInFlight = failedAfterKill.filter((r) => r.sent !== "dead");
+      expect(lostInFlight.filter((r) => !(r.cutInBody && r.status === 200 && r.upstream === victimAddress))).toEqual(
+        [],
+      );
+      expect(lostInFlight.length).toBeLessThanOrEqual(READERS);
       expect(reads.filter((r) => r.status !== undefined && r.status >= 500)).toEqual([]);
       // Once the victim is gone, nginx sends everything to the other two.
       expect(reads.filter((r) => r.sent === "dead" && !survivors.has(r.upstream ?? ""))).toEqual([]);
