@@ -4,8 +4,9 @@ import { knownContactMatcher, NO_KNOWN_CONTACTS, type KnownContacts } from "./kn
 // An organization's own contact details: the e-mail addresses and chat handles Sundown stores for its members
 // (members.email, members.chat_handle) and their sign-ins (users.email). No pattern can tell that `@mchen` or
 // `maya.chen` is a handle, so these values are removed wherever they appear in the organization's reports
-// (lib/data/known-contact-matcher.ts finds them). The report reads bring them along (lib/data/reports.ts), in
-// the same statement, so scrubbing always uses the members as they are: no cache to invalidate.
+// (lib/data/known-contact-matcher.ts finds them). The report reads bring them along in the same statement when the
+// server does not hold them at the version the statement sees (lib/data/held-contacts.ts), so scrubbing always
+// uses the members as they are.
 
 /** Each member's address, chat handle and sign-in address, as knownContactsSql gives them (null: no members). */
 export const memberContactsSchema = z
@@ -33,13 +34,7 @@ export async function loadKnownContacts(db: RawQueries, organizationId: string):
   return knownContactsOf(memberContactsSchema.parse(row?.members ?? null));
 }
 
-// Building a matcher folds every value, so each set of values gets one, kept for the responses that follow
-// (bounded, least recently used first out). The key is the values themselves: when members change, the next
-// read brings other values and so another matcher.
-const MAX_CACHED_MATCHERS = 256;
-const matchers = new Map<string, KnownContacts>();
-
-/** The matcher for these members' contact details. */
+/** The matcher for these members' contact details; building it folds every value (lib/data/held-contacts.ts keeps them). */
 export function knownContactsOf(members: MemberContacts): KnownContacts {
   const emails = new Set<string>();
   const handles = new Set<string>();
@@ -49,12 +44,5 @@ export function knownContactsOf(members: MemberContacts): KnownContacts {
     if (handle) handles.add(handle);
   }
   if (emails.size === 0 && handles.size === 0) return NO_KNOWN_CONTACTS;
-  const values = { emails: [...emails].sort(), handles: [...handles].sort() };
-  const key = JSON.stringify(values);
-  let matcher = matchers.get(key);
-  if (matcher) matchers.delete(key);
-  else matcher = knownContactMatcher(values);
-  matchers.set(key, matcher);
-  if (matchers.size > MAX_CACHED_MATCHERS) matchers.delete(matchers.keys().next().value!);
-  return matcher;
+  return knownContactMatcher({ emails: [...emails], handles: [...handles] });
 }

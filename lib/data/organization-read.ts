@@ -1,6 +1,9 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { getSql } from "@/lib/db";
 import type { Statement } from "@/lib/db/sql";
+import { contactsFor, contactsJsonSchema, contactsSql, heldContacts } from "./held-contacts";
+import type { KnownContacts } from "./known-contact-matcher";
+import { knownContactsOf } from "./known-contacts";
 
 // A read of one organization's data, written once as a SQL expression that builds a single JSON value.
 // It runs either on its own (MCP, CLI) or inside the API key lookup (lib/data/key-lookup.ts), so a keyed
@@ -35,7 +38,7 @@ export interface ReadRequest<Out> {
   readonly name: string;
   /** Its statements are planned for their values on every run (lib/db/sql.ts, Statement.planEachRun). */
   readonly planEachRun: boolean;
-  /** The values of the present arguments, in order. */
+  /** The values of the present arguments, in order (then, for a scrubbed read, the contact versions held). */
   readonly args: readonly unknown[];
   /** The read's SQL expression (a scalar subquery), its present arguments at $first, $first+1, … */
   sqlAt(organizationId: string, first: number): string;
@@ -50,7 +53,7 @@ export interface ReadRequest<Out> {
   run(organizationId: string): Promise<Out>;
 }
 
-export function defineRead<Args extends unknown[], Json, Out>(definition: {
+interface ReadDefinition<Args extends unknown[], Json, Out, Contacts> {
   name: string;
   sql: SqlBuilder<Args>;
   /** The shape of the JSON the SQL builds: checked, not cast, before it becomes a body. */
@@ -61,31 +64,67 @@ export function defineRead<Args extends unknown[], Json, Out>(definition: {
    */
   planEachRunWith?: (args: NoInfer<Args>) => boolean;
   /** The checked JSON (null when the SQL found nothing) as the API's body, given the read's arguments. */
-  toBody: (json: Json | null, args: NoInfer<Args>) => Out;
-}): OrganizationRead<Args, Out> {
+  toBody: (json: Json | null, args: NoInfer<Args>, contacts: Contacts) => Out;
+}
+
+export function defineRead<Args extends unknown[], Json, Out>(
+  definition: ReadDefinition<Args, Json, Out, undefined>,
+): OrganizationRead<Args, Out> {
+  return define(definition, false);
+}
+
+/**
+ * A read that serves the organization's own text, which is scrubbed of its members' contact details: the same
+ * statement brings them, or only their version when this process holds it (lib/data/held-contacts.ts).
+ */
+export function defineScrubbedRead<Args extends unknown[], Json, Out>(
+  definition: ReadDefinition<Args, Json, Out, KnownContacts>,
+): OrganizationRead<Args, Out> {
+  return define(definition, true);
+}
+
+const scrubbedJsonSchema = z.object({ data: z.unknown(), contacts: contactsJsonSchema });
+
+function define<Args extends unknown[], Json, Out, Contacts extends KnownContacts | undefined>(
+  definition: ReadDefinition<Args, Json, Out, Contacts>,
+  scrubbed: boolean,
+): OrganizationRead<Args, Out> {
   const standalone = new Map<string, Statement>();
+  const parse = (json: unknown) => (json === null || json === undefined ? null : definition.result.parse(json));
   return {
     name: definition.name,
     with: (...args) => {
       const present = args.map((arg) => arg !== undefined);
       const name = present.every(Boolean) ? definition.name : `${definition.name}:${present.map(Number).join("")}`;
-      const sqlAt = (organizationId: string, first: number) => buildSql(definition.sql, organizationId, first, present);
       const values = args.filter((arg) => arg !== undefined);
+      const held = scrubbed ? heldContacts() : undefined;
+      const sqlAt = (organizationId: string, first: number) => {
+        const sql = buildSql(definition.sql, organizationId, first, present);
+        if (!held) return sql;
+        const versions = `$${first + values.length}`;
+        return `json_build_object('data', ${sql}, 'contacts', ${contactsSql(organizationId, versions)})`;
+      };
       const planEachRun = definition.planEachRunWith?.(args) ?? false;
-      const toBody = (json: unknown) => definition.toBody(json === null ? null : definition.result.parse(json), args);
+      const toBody = (json: unknown) => {
+        if (!held) return definition.toBody(parse(json), args, undefined as Contacts);
+        if (json === null) return definition.toBody(null, args, knownContactsOf(null) as Contacts);
+        const { data, contacts } = scrubbedJsonSchema.parse(json);
+        return definition.toBody(parse(data), args, contactsFor(held, contacts) as Contacts);
+      };
+      const sent = held ? [...values, held.versions] : values;
       const fetchJson = async (organizationId: string) => {
         let statement = standalone.get(name);
         if (!statement) {
           statement = { name: `read:${name}`, text: `SELECT ${sqlAt("$1::uuid", 2)} AS data`, planEachRun };
           standalone.set(name, statement);
         }
-        const [row] = await (await getSql()).rows<{ data: unknown }>(statement, [organizationId, ...values]);
+        const [row] = await (await getSql()).rows<{ data: unknown }>(statement, [organizationId, ...sent]);
         return row?.data ?? null;
       };
       return {
         name,
         planEachRun,
-        args: values,
+        args: sent,
         sqlAt,
         toBody,
         fetchJson,

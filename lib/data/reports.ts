@@ -9,13 +9,12 @@ import {
   type ReportScope,
   type ReportSummary,
 } from "@/lib/schemas/reports";
-import { knownContactsOf, knownContactsSql, memberContactsSchema } from "./known-contacts";
-import { defineRead, type OrganizationRead, type Placeholder } from "./organization-read";
+import { defineScrubbedRead, type OrganizationRead, type Placeholder } from "./organization-read";
 import { scrubContactDetails } from "./scrub";
 
 // The report reads, as SQL that builds the API's JSON in the database (lib/data/organization-read.ts).
-// Column names are the API's; timestamps are formatted as toISOString() would. Each read also brings the
-// organization's own contact details (lib/data/known-contacts.ts), which scrubbing removes from what it serves.
+// Column names are the API's; timestamps are formatted as toISOString() would. Both are scrubbed reads: the
+// organization's own contact details (lib/data/known-contacts.ts) are removed from what they serve.
 
 /** Which reports a list asks for, beyond its organization; absent filters are left out. */
 export interface ReportFilters {
@@ -50,7 +49,7 @@ function reportPageRead(limit: number): ReportPageRead {
   // Inlined into SQL, and each size is a statement of its own: only the sizes the API accepts.
   if (!Number.isInteger(limit) || limit < REPORT_LIMIT.min || limit > REPORT_LIMIT.max)
     throw new RangeError(`page size ${limit} outside ${REPORT_LIMIT.min}-${REPORT_LIMIT.max}`);
-  read = defineRead({
+  read = defineScrubbedRead({
     name: `report_list_${limit}`,
     sql: (
       organizationId,
@@ -70,7 +69,7 @@ function reportPageRead(limit: number): ReportPageRead {
       if (q) where.push(`search_vector @@ websearch_to_tsquery('english', ${q})`);
       if (afterGeneratedAt && afterId)
         where.push(`(generated_at, id) < (${afterGeneratedAt}::timestamptz, ${afterId}::uuid)`);
-      return `json_build_object('reports', (
+      return `(
     SELECT coalesce(json_agg(json_build_object(
       'id', r.id, 'scope', r.scope, 'scope_target_id', r.scope_target_id,
       'generated_at', ${isoTimestamp("r.generated_at")}, 'headline', r.headline
@@ -81,15 +80,14 @@ function reportPageRead(limit: number): ReportPageRead {
       ORDER BY generated_at DESC, id DESC
       LIMIT ${limit + 1}
     ) r
-  ), 'member_contacts', ${knownContactsSql(organizationId)})`;
+  )`;
     },
-    result: z.object({ reports: z.array(reportSummarySchema), member_contacts: memberContactsSchema }),
+    result: z.array(reportSummarySchema),
     // A prepared search would get a generic plan after a few runs: for a rare word it walks every report of
     // the organization in the list's order where the search index reads a handful (report-index.test.ts).
     planEachRunWith: ([, , , , q]) => q !== undefined,
-    toBody: (page): ReportPage => {
-      const rows = page?.reports ?? [];
-      const known = knownContactsOf(page?.member_contacts ?? null);
+    toBody: (rows, _args, known): ReportPage => {
+      rows ??= [];
       const reports = rows.slice(0, limit).map((r) => ({
         ...r,
         headline: r.headline === null ? null : scrubContactDetails(r.headline, known),
@@ -116,19 +114,18 @@ export function reportPage(limit: number, filters: ReportFilters = {}, after?: {
 }
 
 /** One report of the organization; another organization's id is as unknown as a random one. */
-export const reportRead = defineRead({
+export const reportRead = defineScrubbedRead({
   name: "report",
-  sql: (organizationId, id: Placeholder<string>) => `json_build_object('report', (
+  sql: (organizationId, id: Placeholder<string>) => `(
     SELECT json_build_object(
       'id', r.id, 'scope', r.scope, 'scope_target_id', r.scope_target_id,
       'generated_at', ${isoTimestamp("r.generated_at")}, 'report', r.content
     )
     FROM reports r WHERE r.id = ${id}::uuid AND r.organization_id = ${organizationId}
-  ), 'member_contacts', ${knownContactsSql(organizationId)})`,
-  result: z.object({ report: reportSchema.nullable(), member_contacts: memberContactsSchema }),
-  toBody: (found): Report => {
-    if (!found?.report) throw new ApiError("not_found", ERROR_MESSAGES.reportNotFound);
-    const { report } = found;
-    return { ...report, report: scrubContactDetails(report.report, knownContactsOf(found.member_contacts)) };
+  )`,
+  result: reportSchema,
+  toBody: (report, _args, known): Report => {
+    if (!report) throw new ApiError("not_found", ERROR_MESSAGES.reportNotFound);
+    return { ...report, report: scrubContactDetails(report.report, known) };
   },
 });

@@ -206,3 +206,69 @@ describe("a member added after the organization's reports were served", () => {
     expect(await note()).toBe("ask @zep later");
   });
 });
+
+describe("a contact detail changed after the organization's reports were served", () => {
+  const note = async () =>
+    (await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(key) }, { id })).body.report.kpi_status[0].note;
+  const version = async () => {
+    const [row] = await (
+      await getDb()
+    ).$queryRawUnsafe<{ version: string }[]>(
+      "SELECT contacts_version::text AS version FROM organizations WHERE id = $1::uuid",
+      organization.id,
+    );
+    return row!.version;
+  };
+
+  it("is seen from the next response on: a member's handle, then back", async () => {
+    const db = await getDb();
+    const dev = await db.member.findFirstOrThrow({ where: { organizationId: organization.id, name: "Dev Patel" } });
+    expect(await note()).toBe("ask @zep later");
+    await db.member.update({ where: { id: dev.id }, data: { chatHandle: "@zep" } });
+    try {
+      expect(await note()).toBe(`ask ${HANDLE_MASK} later`);
+    } finally {
+      await db.member.update({ where: { id: dev.id }, data: { chatHandle: dev.chatHandle } });
+    }
+    expect(await note()).toBe("ask @zep later");
+  });
+
+  it("is seen from the next response on: a sign-in's address (its local part is a handle), then back", async () => {
+    const db = await getDb();
+    const user = await db.user.findFirstOrThrow({ where: { email: `founder@${domain}` } });
+    expect(await note()).toBe("ask @zep later");
+    await db.user.update({ where: { id: user.id }, data: { email: `zep@${domain}` } });
+    try {
+      expect(await note()).toBe(`ask ${HANDLE_MASK} later`);
+    } finally {
+      await db.user.update({ where: { id: user.id }, data: { email: user.email } });
+    }
+    expect(await note()).toBe("ask @zep later");
+  });
+
+  it("is seen from the next response on: a member moved in from another organization, then out", async () => {
+    const db = await getDb();
+    const elsewhere = await db.organization.create({ data: { slug: `${slug}-elsewhere`, name: "Elsewhere" } });
+    try {
+      const zep = await db.member.create({
+        data: { organizationId: elsewhere.id, name: "Zep Pelin", role: "member", chatHandle: "@zep" },
+      });
+      expect(await note()).toBe("ask @zep later");
+      await db.member.update({ where: { id: zep.id }, data: { organizationId: organization.id } });
+      expect(await note()).toBe(`ask ${HANDLE_MASK} later`);
+      await db.member.update({ where: { id: zep.id }, data: { organizationId: elsewhere.id } });
+      expect(await note()).toBe("ask @zep later");
+    } finally {
+      await db.organization.delete({ where: { id: elsewhere.id } });
+    }
+  });
+
+  it("is not something else: a member's name, role or activity leaves the contacts version as it is", async () => {
+    const db = await getDb();
+    const dev = await db.member.findFirstOrThrow({ where: { organizationId: organization.id, name: "Dev Patel" } });
+    const before = await version();
+    await db.member.update({ where: { id: dev.id }, data: { name: "Dev P.", role: "member", active: false } });
+    await db.member.update({ where: { id: dev.id }, data: { name: dev.name, role: dev.role, active: dev.active } });
+    expect(await version()).toBe(before);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { HANDLE_MASK } from "@/lib/data/contact-masks";
+import { maskContactText } from "@/lib/data/contact-text";
+import { contactsFor, heldContacts } from "@/lib/data/held-contacts";
+
+// A report read sends the contact versions this process holds and gets the details back only for another
+// version (lib/data/held-contacts.ts). What it must never do: scrub with details other than those of the version
+// the database answered, or lose the matcher a read in flight was promised.
+
+const A = "6f0c3a52-0000-4000-8000-00000000000a";
+const B = "6f0c3a52-0000-4000-8000-00000000000b";
+const member = (handle: string): [string | null, string | null, string | null] => [null, handle, null];
+const masks =
+  (version: string, sent = heldContacts()) =>
+  (text: string) =>
+    maskContactText(text, contactsFor(sent, { organization_id: A, version, members: null }));
+
+describe("the contact matchers a process holds", () => {
+  it("learns a version's details once, then serves that version from what the read sent", () => {
+    contactsFor(heldContacts(), { organization_id: A, version: "10", members: [member("@ada")] });
+    expect(heldContacts().versions).toBe("{10}");
+    expect(masks("10")("ping @ada")).toBe(`ping ${HANDLE_MASK}`);
+  });
+
+  it("keeps one version per organization, the newest, even when an older snapshot answers last", () => {
+    const sentBefore = heldContacts();
+    contactsFor(heldContacts(), { organization_id: A, version: "12", members: [member("@bea")] });
+    contactsFor(heldContacts(), { organization_id: B, version: "11", members: [member("@cy")] });
+    contactsFor(heldContacts(), { organization_id: A, version: "10", members: [member("@ada")] });
+    expect(heldContacts().versions).toBe("{12,11}");
+    expect(masks("12")("ping @ada and @bea")).toBe(`ping @ada and ${HANDLE_MASK}`);
+    // A read that sent version 10 before A moved on still gets version 10's matcher.
+    expect(masks("10", sentBefore)("ping @ada and @bea")).toBe(`ping ${HANDLE_MASK} and @bea`);
+  });
+
+  it("refuses an answer without details for a version the read did not send", () => {
+    expect(() => masks("99")("text")).toThrow(/version 99/);
+  });
+
+  it("serves an organization without members with no matcher to hold", () => {
+    const matcher = contactsFor(heldContacts(), { organization_id: B, version: "13", members: [] });
+    expect(maskContactText("ping @cy", matcher)).toBe("ping @cy");
+    expect(heldContacts().versions).toBe("{12,13}");
+  });
+});
