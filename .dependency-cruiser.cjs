@@ -11,6 +11,73 @@ const MCP_TRANSPORTS = [
   "^lib/mcp/(http|serve|stdio)[.]ts$",
 ];
 
+// lib/ in layers, bottom first. A module imports its own layer and those below it, never one above: what sits
+// low is shared by everything above it, so an upward import ties every caller to what it reaches, and that is
+// where cycles start. When two layers need one thing, it moves down to the lower one, never into an exception.
+const LAYERS = [
+  {
+    name: "foundation",
+    path: "^lib/(env|log|project-root|header-names|api-version|public-urls)[.]ts$",
+    why: "Settings, logging, and the names the outside world knows (header names, the API version, public addresses): read everywhere, built on nothing of ours.",
+  },
+  {
+    name: "credentials",
+    path: "^lib/auth/",
+    why: "What a key, a scope and a password are (format, hashing, the server secret): stored by lib/data, checked by the layers above it; nothing here reads the database.",
+  },
+  {
+    name: "contract",
+    path: ["^lib/errors[.]ts$", "^lib/schemas/"],
+    why: "The words every surface answers in: the error table and the zod schemas of resources, inputs and webhook events.",
+  },
+  {
+    name: "database",
+    path: "^lib/db/",
+    why: "The client: it opens, migrates and reads. What is stored, and the demo data a new database starts with, belong to the layers above.",
+  },
+  {
+    name: "data",
+    path: "^lib/data/",
+    why: "Queries, each scoped by organization, over the client below.",
+  },
+  {
+    name: "services",
+    path: "^lib/(admission|session|ratelimit|usage|webhooks|demo)/",
+    why: "What is built on the data and serves every surface: key verification, web sessions, rate limits, usage counts, webhook delivery, the demo data.",
+  },
+  {
+    name: "operations",
+    path: "^lib/operations/",
+    why: "The operations table and how each is answered, for REST and MCP alike.",
+  },
+  {
+    name: "rendering",
+    path: "^lib/markdown/",
+    why: "Operations' answers as markdown, for REST and MCP alike.",
+  },
+  {
+    name: "surfaces",
+    path: "^lib/(http|settings|cli)/",
+    why: "The edges a caller speaks to: REST over HTTP, the settings page's actions, the CLI's commands.",
+  },
+  {
+    name: "mcp",
+    path: "^lib/mcp/",
+    why: "MCP, over Streamable HTTP (through lib/http) and stdio.",
+  },
+  {
+    name: "documents",
+    path: "^lib/(discovery|openapi)/",
+    why: "The documents that describe every surface: discovery files, llms.txt, the AI catalog (which carries the MCP server card) and the OpenAPI document.",
+  },
+  {
+    name: "process",
+    path: "^lib/(doctor|server)/",
+    why: "Start-up and `sundown doctor`: they open the database, start the command socket and check what lies below.",
+  },
+];
+const pathsOf = (layers) => layers.flatMap((layer) => layer.path);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -30,6 +97,24 @@ module.exports = {
       from: { path: "^lib/" },
       to: { path: "^app/" },
     },
+    {
+      name: "lib-in-a-layer",
+      severity: "error",
+      comment:
+        "Every module of lib/ belongs to one of LAYERS, so the layer rules see it: a new folder or file at " +
+        "lib/'s top takes its place there.",
+      from: { path: "^lib/", pathNot: pathsOf(LAYERS) },
+      to: {},
+    },
+    ...LAYERS.slice(0, -1).map((layer, index) => ({
+      name: `layer-${layer.name}-not-up`,
+      severity: "error",
+      comment: `${layer.why} It imports no layer above it (${LAYERS.slice(index + 1)
+        .map((above) => above.name)
+        .join(", ")}).`,
+      from: { path: layer.path },
+      to: { path: pathsOf(LAYERS.slice(index + 1)) },
+    })),
     {
       name: "transport-free-not-to-http",
       severity: "error",

@@ -11,7 +11,7 @@ export default defineConfig([
   ...nextTs,
   {
     rules: {
-      // Augmenting another package's interface (next-auth's User in lib/auth/next-auth.ts) is an empty
+      // Augmenting another package's interface (next-auth's User in lib/session/next-auth.ts) is an empty
       // interface with one `extends`: declaration merging needs an interface, a type alias cannot merge.
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
       // `const { request_id: _, ...rest } = body` is how a property is left out of a copy: the named

@@ -6,13 +6,14 @@ import { isCrossSiteServerAction } from "@/lib/http/cross-site-action";
 import { ApiError } from "@/lib/errors";
 import { readRequestId } from "@/lib/http/request-id";
 import { errorResponse } from "@/lib/http/responses";
+import { REQUEST_ID_HEADER } from "@/lib/header-names";
 
 // Pages only: the API (/api/**) and the discovery documents do not pass through here.
 // - Every page refuses a cross-site server-action POST with a 403 before Next turns it into a 500.
 // - The signed-in pages (key settings, sign-in form) must never be framed by another site (a framed
 //   "Revoke key" button is a clickjacking target), and never be kept by shared caches.
 // - The sign-in form posts to next-auth even without JavaScript, and so needs next-auth's CSRF cookie: it is
-//   issued here because a page cannot set cookies (lib/auth/next-auth.ts nextAuthCsrfToken).
+//   issued here because a page cannot set cookies (lib/session/next-auth.ts nextAuthCsrfToken).
 // - The entry pages (/ and /docs) point agents at the discovery documents with Link headers, which a page
 //   cannot set either, and answer Accept: text/markdown with the guide as markdown (app/docs.md), which a page
 //   cannot render.
@@ -28,7 +29,7 @@ export async function proxy(request: NextRequest) {
       new ApiError("forbidden", "Cross-site form submission refused: the Origin does not match the host of this page."),
       requestId,
     );
-    refusal.headers.set("X-Request-Id", requestId);
+    refusal.headers.set(REQUEST_ID_HEADER, requestId);
     return refusal;
   }
   const { pathname } = request.nextUrl;
@@ -41,7 +42,7 @@ export async function proxy(request: NextRequest) {
   response.headers.set("Cache-Control", "private, no-store");
   if (pathname === SIGN_IN_PAGE && request.method === "GET") {
     // Loaded here, not at the top: the proxy is loaded at start-up, next-auth only matters for the sign-in form.
-    const { nextAuthCsrfToken } = await import("@/lib/auth/next-auth");
+    const { nextAuthCsrfToken } = await import("@/lib/session/next-auth");
     await nextAuthCsrfToken(response);
   }
   return response;

@@ -6,6 +6,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { closeDb, getDb, migratePostgres, openEmbedded, openPostgres, installDbHandle } from "@/lib/db";
 import { createApiKey } from "@/lib/data/api-keys";
+import { seedDemoOnFirstStart } from "@/lib/demo/first-start";
 import type { KnownContacts } from "@/lib/data/known-contact-matcher";
 import { loadKnownContacts } from "@/lib/data/known-contacts";
 import { reportSearchText, SEARCH_TEXT_VERSION } from "@/lib/data/report-search-text";
@@ -154,7 +155,10 @@ export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE, execut
  * closes it (PGlite allows one process per directory).
  */
 export async function seedEmbedded(dataDir: string): Promise<BenchFixture> {
-  installDbHandle(await openEmbedded(dataDir, "cli"));
+  // As the server would on its first start: the demo organizations beside the bench's.
+  const handle = await openEmbedded(dataDir, "cli");
+  await seedDemoOnFirstStart(handle);
+  installDbHandle(handle);
   try {
     return await seedBenchOrganization();
   } finally {

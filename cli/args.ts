@@ -16,7 +16,7 @@ import { EXPIRY_WARNING_DAYS } from "@/lib/data/key-status";
 import { DEFAULT_KEY_EXPIRY } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
 import { KEY_OVERLAP_CHOICES } from "@/lib/schemas/key-overlap";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 import { FAILING_DISABLES_AFTER_MS } from "@/lib/webhooks/schedule";
 
 // The command line → what to do. Pure: no I/O, so every bad form is a unit test away.

@@ -1,4 +1,4 @@
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/session/session";
 import { SignOutButton } from "./sign-out-button";
 
 const ROLE_LABELS = { founder: "Founder", lead: "Lead", member: "Member" } as const;

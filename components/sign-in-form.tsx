@@ -2,7 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
+import { signInErrorMessage } from "@/lib/session/sign-in-errors";
 
 // next-auth's own credentials endpoint, where the form posts before (or without) JavaScript.
 const CREDENTIALS_CALLBACK = "/api/auth/callback/credentials";
@@ -18,7 +18,7 @@ export function SignInForm({
   initialError,
 }: {
   callbackPath: string;
-  /** next-auth's token for this browser's CSRF cookie (lib/auth/next-auth.ts nextAuthCsrfToken). */
+  /** next-auth's token for this browser's CSRF cookie (lib/session/next-auth.ts nextAuthCsrfToken). */
   csrfToken: string;
   initialError?: string;
 }) {

@@ -1,4 +1,5 @@
 import { openEmbedded } from "@/lib/db";
+import { seedDemoOnFirstStart } from "@/lib/demo/first-start";
 
 // Seeds an embedded database (the directory given) for e2e/key-usage.spec.ts, before a server opens it: acme gets
 // "busy-agent", with a month of known traffic (the spec holds the numbers), and 199 more keys with a year of usage
@@ -10,6 +11,7 @@ const OTHER_KEYS = 199;
 async function main() {
   const [dataDir] = process.argv.slice(2);
   const handle = await openEmbedded(dataDir!, "cli");
+  await seedDemoOnFirstStart(handle);
   const run = (name: string, text: string, values: unknown[] = []) => handle.sql.rows({ name, text }, values);
   const today = new Date().toISOString().slice(0, 10);
   await run(

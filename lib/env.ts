@@ -1,9 +1,15 @@
 import path from "node:path";
 import { z } from "zod";
-import type { StatementNaming } from "@/lib/db/pooler";
 import { PROJECT_ROOT } from "@/lib/project-root";
 
 // Every setting Sundown reads, validated once. Feature code calls `getEnv()`, never reads `process.env`.
+
+/**
+ * How hot-path statements go to PostgreSQL: `named` (prepared once per connection), `unnamed` (parsed every
+ * time: what a transaction-mode pooler needs), or `auto`: named until a pooler is detected or a named statement
+ * is lost, then unnamed for the life of the process.
+ */
+export type StatementNaming = "auto" | "named" | "unnamed";
 
 const optionalUrl = z.url().optional();
 const flag = z

@@ -1,4 +1,5 @@
 import type { Scope } from "@/lib/auth/scopes";
+import { RETRY_AFTER_HEADER } from "@/lib/header-names";
 
 // Errors of every surface (REST, MCP, CLI, settings), free of any transport.
 // One table from error code to HTTP status. The contract's codes come first; the rest are
@@ -39,7 +40,7 @@ export function errorCodeForStatus(status: number): ErrorCode {
  */
 export const ERROR_MESSAGES = {
   insufficientScope: (scope: Scope) => `This API key lacks the ${scope} scope.`,
-  keyRateLimited: "Rate limit exceeded for this API key. Retry after the time in Retry-After.",
+  keyRateLimited: `Rate limit exceeded for this API key. Retry after the time in ${RETRY_AFTER_HEADER}.`,
   readOnly: "This API is read-only: use GET or HEAD.",
   reportNotFound: "No report with this id exists in your organization.",
 } as const;
@@ -131,7 +132,7 @@ export function toApiError(error: unknown): ApiError {
       "service_unavailable",
       "The database is unreachable or too busy to answer in time. Try again shortly.",
       {
-        headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+        headers: { [RETRY_AFTER_HEADER]: String(DATABASE_RETRY_AFTER_SECONDS) },
         cause: error,
       },
     );

@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
-import { API_VERSION, discoveryUrls } from "@/lib/discovery/api-root";
+import { API_VERSION } from "@/lib/api-version";
+import { discoveryUrls } from "@/lib/public-urls";
 import { ERROR_GUIDE } from "@/lib/discovery/error-guide";
 import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
 import { getEnv } from "@/lib/env";
 import { synopsisOf } from "@/lib/operations/parameters";
 import { endpointOf, KEYED_OPERATIONS } from "@/lib/operations/table";
 import { REPORT_LIMIT } from "@/lib/schemas/reports";
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";

@@ -3,12 +3,12 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/sign-in-form";
 import { OAuthButtons } from "@/components/oauth-buttons";
-import { developmentSignInOrigin, nextAuthCsrfToken, oauthProviders } from "@/lib/auth/next-auth";
-import { getSessionUser } from "@/lib/auth/session";
+import { developmentSignInOrigin, nextAuthCsrfToken, oauthProviders } from "@/lib/session/next-auth";
+import { getSessionUser } from "@/lib/session/session";
 import { getDbHandle } from "@/lib/db";
 import { getEnv, signInUrl } from "@/lib/env";
-import { callbackUrlOn, safeCallbackPath, signInPath } from "@/lib/settings/callback-path";
-import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
+import { callbackUrlOn, safeCallbackPath, signInPath } from "@/lib/session/callback-path";
+import { signInErrorMessage } from "@/lib/session/sign-in-errors";
 
 export const metadata: Metadata = { title: "Sign in" };
 

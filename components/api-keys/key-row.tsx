@@ -1,5 +1,5 @@
 import type { ApiKeyListItem } from "@/lib/data/api-keys";
-import type { KeyUsage } from "@/lib/usage/totals";
+import type { KeyUsage } from "@/lib/data/key-usage";
 import { formatDate, formatDateTime, formatTime, machineTime } from "../format";
 import { TagList } from "../settings/tag-list";
 import { RevokeKeyButton, RollKeyButton } from "./key-actions";

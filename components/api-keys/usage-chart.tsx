@@ -1,5 +1,5 @@
-import { totalRequests, type KeyUsage, type UsageDay } from "@/lib/usage/totals";
-import type { UsageOutcome } from "@/lib/usage/counter";
+import type { KeyUsage, UsageOutcome } from "@/lib/data/key-usage";
+import { totalRequests, type UsageDay } from "@/lib/usage/totals";
 import { formatDate } from "../format";
 
 // A key's requests per UTC day as stacked bars, drawn on the server as one small SVG: one path per outcome, so 200

@@ -9,7 +9,7 @@ import { TextField } from "../settings/text-field";
 import { CodeText } from "./code-text";
 import { SigningSecret } from "./signing-secret";
 
-/** An event the form offers, as the catalog describes it (lib/webhooks/events.ts). */
+/** An event the form offers, as the catalog describes it (lib/schemas/webhook-events.ts). */
 interface EventChoice {
   type: string;
   description: string;

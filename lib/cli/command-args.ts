@@ -5,7 +5,7 @@ import { DEFAULT_KEY_EXPIRY, keyExpirySchema } from "@/lib/schemas/key-expiry";
 import { keyNameSchema } from "@/lib/schemas/key-name";
 import { keyOverlapSchema, type KeyOverlap } from "@/lib/schemas/key-overlap";
 import { keyScopesSchema } from "@/lib/schemas/key-scopes";
-import { WEBHOOK_EVENT_TYPES, webhookEventsSchema, type WebhookEventType } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENT_TYPES, webhookEventsSchema, type WebhookEventType } from "@/lib/schemas/webhook-events";
 import { UsageError } from "./errors";
 
 // Arguments of the commands that run against the database. The CLI builds them from flags; the

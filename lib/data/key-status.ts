@@ -1,5 +1,5 @@
 // A key's state at an instant, the one rule every surface judges a key by: the request path
-// (lib/auth/verify-api-key.ts, after the lookup's SQL gate in lib/data/key-lookup.ts, which must agree),
+// (lib/admission/verify-api-key.ts, after the lookup's SQL gate in lib/data/key-lookup.ts, which must agree),
 // the settings page and the CLI.
 
 export type ApiKeyStatus = "active" | "rolled" | "revoked" | "expired";

@@ -1,12 +1,36 @@
 import { getSql } from "@/lib/db";
 import type { Statement } from "@/lib/db/sql";
-import { utcDay, type UsageCount } from "@/lib/usage/counter";
-import { sumDays, type KeyUsage, type UsageTotals } from "@/lib/usage/totals";
 
 // Requests per key per UTC day (the api_key_usage table): the flush that adds an instance's counts, and the read of
 // an organization's last 30 days for the settings page and `keys list`.
 
 const USAGE_WINDOW_DAYS = 30;
+
+// What a counted request was, one column each (lib/usage/record-key-request.ts decides which).
+const USAGE_OUTCOMES = ["successes", "client_errors", "rate_limited"] as const;
+export type UsageOutcome = (typeof USAGE_OUTCOMES)[number];
+
+type OutcomeCounts = Record<UsageOutcome, number>;
+
+/** One key's counts for one UTC day, as a flush hands them to addKeyUsage. */
+export interface UsageCount extends OutcomeCounts {
+  apiKeyId: string;
+  organizationId: string;
+  /** The UTC day of the requests, YYYY-MM-DD. */
+  day: string;
+}
+
+/** The UTC day of an instant, YYYY-MM-DD. */
+export function utcDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** A key's usage as the settings page and `keys list` show it: the requests of each UTC day of a window, by outcome. */
+export interface KeyUsage {
+  /** Oldest first, one entry per UTC day of the window, days without requests included as zeros. */
+  days: ({ date: string } & OutcomeCounts)[];
+  totals: OutcomeCounts;
+}
 
 // One statement for the whole batch, added to what is stored: several instances flushing the same key and day sum.
 // The batch's id is claimed first, in the same statement: a batch already claimed (written before, its reply lost)
@@ -47,7 +71,7 @@ export async function addKeyUsage(counts: UsageCount[], batchId: string): Promis
   ]);
 }
 
-interface UsageRow extends UsageTotals {
+interface UsageRow extends OutcomeCounts {
   api_key_id: string;
   day: string;
 }
@@ -89,4 +113,10 @@ export async function listKeyUsage(organizationId: string, now = new Date()): Pr
     });
     return { days, totals: sumDays(days) };
   };
+}
+
+function sumDays(days: KeyUsage["days"]): OutcomeCounts {
+  const totals: OutcomeCounts = { successes: 0, client_errors: 0, rate_limited: 0 };
+  for (const day of days) for (const outcome of USAGE_OUTCOMES) totals[outcome] += day[outcome];
+  return totals;
 }

@@ -1,17 +1,10 @@
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { getEnv } from "@/lib/env";
+import { getEnv, type StatementNaming } from "@/lib/env";
 import { createPgliteClient, createPostgresClient, type Db } from "./client";
 import { acquireLock, type HeldLock, type LockInfo } from "./lock";
 import { applyMigrations, readMigrations, type SqlConnection } from "./migrate";
-import {
-  dialedPort,
-  poolerFromServerPort,
-  poolerFromUrl,
-  SERVER_PORT_QUERY,
-  type PoolerVerdict,
-  type StatementNaming,
-} from "./pooler";
+import { dialedPort, poolerFromServerPort, poolerFromUrl, SERVER_PORT_QUERY, type PoolerVerdict } from "./pooler";
 import { pgliteReader, poolReader, type SqlReader } from "./sql";
 
 export type { Db } from "./client";
@@ -105,7 +98,10 @@ export function openPostgres(url: string, poolMax = 5, naming: StatementNaming =
   };
 }
 
-/** Opens (creating on first use) the embedded database: lock, migrations, and demo data on first start. */
+/**
+ * Opens (creating on first use) the embedded database: lock and migrations. Its demo data on first start is the
+ * opener's to add (lib/demo/first-start.ts): the database knows nothing of what is stored in it.
+ */
 export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Promise<DbHandle> {
   const inMemory = dataDir.startsWith("memory://");
   let lock: HeldLock | undefined;
@@ -120,9 +116,6 @@ export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Pro
     const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, "pgdata"));
     await applyMigrations(pgliteConnection(pglite));
     const client = await createPgliteClient(pglite);
-    // Asked in SQL first: the demo's modules (and Prisma's first query) load only for a database without data.
-    const { rows } = await pglite.query<{ empty: boolean }>("SELECT NOT EXISTS (SELECT 1 FROM organizations) AS empty");
-    if (rows[0]?.empty) await (await import("@/lib/demo/seed")).seedDemo(client);
     return {
       kind: "embedded",
       client,

@@ -5,13 +5,6 @@
 // it is detected, never required as configuration: from the URL where providers mark it, else by asking
 // the server which port it listens on (a pooler listens on its own).
 
-/**
- * How hot-path statements go to PostgreSQL: `named` (prepared once per connection), `unnamed` (parsed every
- * time: what a transaction-mode pooler needs), or `auto`: named until a pooler is detected or a named statement
- * is lost, then unnamed for the life of the process.
- */
-export type StatementNaming = "auto" | "named" | "unnamed";
-
 export interface PoolerVerdict {
   pooled: boolean;
   /** How it was decided, for the start banner and `sundown doctor`. */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { log } from "@/lib/log";
-import type { StatementNaming } from "./pooler";
+import type { StatementNaming } from "@/lib/env";
 
 // The API's hot path (key lookup, report list, one report, roster, last-use write) bypasses Prisma's query builder:
 // a Prisma query costs several times the CPU of the same read as one statement (bench/findings.md). Prisma keeps

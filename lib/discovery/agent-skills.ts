@@ -3,7 +3,8 @@ import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { synopsisOf } from "@/lib/operations/parameters";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, type KeyedOperationName } from "@/lib/operations/table";
 import type { ReportList, reportContentSchema } from "@/lib/schemas/reports";
-import { discoveryUrls, rateLimitStatement } from "./api-root";
+import { discoveryUrls } from "@/lib/public-urls";
+import { rateLimitStatement } from "./api-root";
 
 // Agent Skills Discovery (Cloudflare's draft, v0.2.0: github.com/cloudflare/agent-skills-discovery-rfc): an index
 // at /.well-known/agent-skills/index.json naming one skill, a SKILL.md (agentskills.io format) that teaches an

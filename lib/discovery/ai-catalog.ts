@@ -1,6 +1,6 @@
 import { SERVER_CARD_CONTENT_TYPE } from "@/lib/mcp/server-card";
 import { SERVER_NAME } from "@/lib/mcp/server";
-import { discoveryUrls } from "./api-root";
+import { discoveryUrls } from "@/lib/public-urls";
 
 // The domain-level catalog the MCP server-card extension uses for discovery (an AI Catalog at
 // /.well-known/ai-catalog.json): one entry, pointing at the server card rather than repeating it, so the two

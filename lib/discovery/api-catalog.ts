@@ -1,4 +1,4 @@
-import { discoveryUrls } from "./api-root";
+import { discoveryUrls } from "@/lib/public-urls";
 import { discoveryTargets, type LinkTarget } from "./links";
 
 // RFC 9727 API catalog: a linkset (RFC 9264) whose profile parameter names RFC 9727.

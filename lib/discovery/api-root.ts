@@ -3,34 +3,14 @@ import { SCOPES } from "@/lib/auth/scopes";
 import { getEnv } from "@/lib/env";
 import { endpointOf, KEYED_OPERATIONS, type KeyedOperationName } from "@/lib/operations/table";
 import { apiRootSchema, type ApiRoot } from "@/lib/schemas/api-root";
-
-export const API_VERSION = "1.0.0";
+import { API_VERSION } from "@/lib/api-version";
+import { discoveryUrls } from "@/lib/public-urls";
+import { API_KEY_HEADER, AUTHORIZATION_HEADER } from "@/lib/header-names";
 
 /** The endpoints of API v1 as GET /api/v1 names them, from the operations table. */
 const ENDPOINTS = Object.fromEntries(
   KEYED_OPERATIONS.map((operation) => [operation.name, endpointOf(operation)]),
 ) as Record<KeyedOperationName, string>;
-
-/** Addresses of the public discovery documents and pages under one base URL. */
-export function discoveryUrls(base: string) {
-  return {
-    apiRoot: `${base}/api/v1`,
-    documentation: `${base}/docs`,
-    // The same guide as markdown; /docs answers it too, to Accept: text/markdown.
-    documentationMarkdown: `${base}/docs.md`,
-    openapi: `${base}/openapi.json`,
-    apiCatalog: `${base}/.well-known/api-catalog`,
-    llmsTxt: `${base}/llms.txt`,
-    llmsFullTxt: `${base}/llms-full.txt`,
-    agentSkills: `${base}/.well-known/agent-skills/index.json`,
-    mcpEndpoint: `${base}/api/mcp`,
-    mcpServerCard: `${base}/.well-known/mcp/server-card.json`,
-    // The server-card extension's location (MCP endpoint + /server-card), which the AI catalog points at.
-    mcpEndpointServerCard: `${base}/api/mcp/server-card`,
-    aiCatalog: `${base}/.well-known/ai-catalog.json`,
-    settings: `${base}/settings/api-keys`,
-  };
-}
 
 export function rateLimitStatement(): string {
   const limit = getEnv().SUNDOWN_RATE_LIMIT;
@@ -56,8 +36,8 @@ export function buildApiRoot(base: string): ApiRoot {
       type: "api_key",
       scheme: "bearer",
       format: KEY_PATTERN_SOURCE,
-      header: "Authorization",
-      alternative_header: "X-API-Key",
+      header: AUTHORIZATION_HEADER,
+      alternative_header: API_KEY_HEADER,
       how_to_obtain: urls.settings,
       scopes: [...SCOPES],
     },

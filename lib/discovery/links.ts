@@ -1,4 +1,4 @@
-import { discoveryUrls } from "./api-root";
+import { discoveryUrls } from "@/lib/public-urls";
 
 // The public documents an agent or a crawler starts from, each declared once with its media type and title.
 // The API catalog's linkset (api-catalog.ts) and the Link headers of /, /docs and /api/v1 are both built from

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { synopsisOf } from "@/lib/operations/parameters";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, statusesOf, type Operation } from "@/lib/operations/table";
-import { discoveryUrls } from "./api-root";
+import { discoveryUrls } from "@/lib/public-urls";
 import { ERROR_GUIDE } from "./error-guide";
 import { buildLlmsTxt } from "./llms-txt";
 

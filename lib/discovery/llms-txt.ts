@@ -1,9 +1,10 @@
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, type Operation } from "@/lib/operations/table";
 import stdioPackage from "@/packages/mcp-stdio/package.json";
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
-import { discoveryUrls, rateLimitStatement } from "./api-root";
+import { discoveryUrls } from "@/lib/public-urls";
+import { rateLimitStatement } from "./api-root";
 import { skillUrl } from "./agent-skills";
 
 // /llms.txt (llmstxt.org): a short markdown guide for agents, built from the same constants as the API root.

@@ -1,4 +1,4 @@
-import { discoveryUrls } from "./api-root";
+import { discoveryUrls } from "@/lib/public-urls";
 
 // /robots.txt (RFC 9309) with Content Signals (contentsignals.org): search engines and AI agents may read the
 // public guide and discovery documents, and answer from them, but not train on them. The API itself and the

@@ -1,8 +1,7 @@
 import type { DbHandle } from "@/lib/db";
 import type { PoolerVerdict } from "@/lib/db/pooler";
-import type { StatementNaming } from "@/lib/db/pooler";
 import type { SqlReader } from "@/lib/db/sql";
-import type { Env } from "@/lib/env";
+import type { Env, StatementNaming } from "@/lib/env";
 import { readStoreConfig } from "@/lib/ratelimit/stores";
 import { maskUrl } from "./mask";
 

@@ -1,7 +1,4 @@
 import { after } from "next/server";
-import { isWellFormedApiKey } from "@/lib/auth/api-key";
-import { readApiKey } from "@/lib/auth/read-api-key";
-import { hasScope, type Scope } from "@/lib/auth/scopes";
 import {
   hashPresentedKey,
   knownKey,
@@ -9,14 +6,18 @@ import {
   requireScope,
   verifyKeyHash,
   type VerifiedKey,
-} from "@/lib/auth/verify-api-key";
+} from "@/lib/admission/verify-api-key";
+import { isWellFormedApiKey } from "@/lib/auth/api-key";
+import { hasScope, type Scope } from "@/lib/auth/scopes";
 import type { ReadRequest } from "@/lib/data/organization-read";
+import { API_KEY_HEADER, AUTHORIZATION_HEADER, RETRY_AFTER_HEADER } from "@/lib/header-names";
 import { log } from "@/lib/log";
 import type { StoreResult } from "@/lib/ratelimit/limiter";
 import { clientAddress } from "@/lib/ratelimit/client-address";
 import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import { addressLimiter, keyLimiter } from "@/lib/ratelimit/policies";
 import { rateLimitHeaders } from "./rate-limit";
+import { readApiKey } from "./read-api-key";
 import type { RequestContext } from "./with-request";
 
 // Admission of a keyed request, REST and MCP alike, in the contract's order: key (401) → the key's rate
@@ -116,7 +117,7 @@ async function countingFailedAttempts<T>(request: Request, attempt: () => Promis
     }
     throw new ApiError(
       "rate_limited",
-      "Too many requests without a valid API key from this address. Retry after the time in Retry-After.",
+      `Too many requests without a valid API key from this address. Retry after the time in ${RETRY_AFTER_HEADER}.`,
       { headers },
     );
   }
@@ -128,7 +129,7 @@ async function countingFailedAttempts<T>(request: Request, attempt: () => Promis
  * presented none, just the scheme.
  */
 function bearerChallenge(headers: Headers): Record<string, string> {
-  const presented = headers.has("authorization") || headers.has("x-api-key");
+  const presented = headers.has(AUTHORIZATION_HEADER) || headers.has(API_KEY_HEADER);
   return { "WWW-Authenticate": presented ? 'Bearer realm="sundown", error="invalid_token"' : 'Bearer realm="sundown"' };
 }
 

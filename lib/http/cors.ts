@@ -1,3 +1,4 @@
+import { API_KEY_HEADER, AUTHORIZATION_HEADER, REQUEST_ID_HEADER } from "@/lib/header-names";
 import { withRequest } from "./with-request";
 
 // CORS preflights of the public API. The policy, and the headers every API response carries, are
@@ -11,7 +12,7 @@ export interface PreflightOptions {
 }
 
 const API_METHODS = ["GET", "HEAD", "OPTIONS"];
-const API_REQUEST_HEADERS = ["Authorization", "X-API-Key", "If-None-Match", "X-Request-Id"];
+const API_REQUEST_HEADERS = [AUTHORIZATION_HEADER, API_KEY_HEADER, "If-None-Match", REQUEST_ID_HEADER];
 
 /** An OPTIONS handler answering CORS preflight requests with 204. */
 export function corsPreflight({ methods = API_METHODS, headers = API_REQUEST_HEADERS, admit }: PreflightOptions = {}) {

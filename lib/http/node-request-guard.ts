@@ -1,6 +1,7 @@
 import http from "node:http";
 import { log } from "@/lib/log";
 import { errorBody } from "@/lib/errors";
+import { AUTHORIZATION_HEADER, REQUEST_ID_HEADER } from "@/lib/header-names";
 import { stampPeerAddress } from "@/lib/ratelimit/client-address";
 import { methodNotAllowedError } from "./method-not-allowed";
 import { readRequestId } from "./request-id";
@@ -14,12 +15,16 @@ import { JSON_CONTENT_TYPE } from "./responses";
 // - Node keeps only the first of repeated Authorization headers, so a second key would go unnoticed. Joined as
 //   the fetch Headers would join them, they reach readApiKey, which refuses a list.
 
+// Node's parsed headers are keyed by lower-case name.
+const AUTHORIZATION = AUTHORIZATION_HEADER.toLowerCase();
+const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
+
 const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
 
 const registry = globalThis as typeof globalThis & { __sundownRequestGuard?: true };
 
 function answerMethodNotAllowed(request: http.IncomingMessage, response: http.ServerResponse): void {
-  const requestId = readRequestId(new Headers({ "x-request-id": String(request.headers["x-request-id"] ?? "") }));
+  const requestId = readRequestId(new Headers({ [REQUEST_ID_HEADER]: String(request.headers[REQUEST_ID] ?? "") }));
   const route = new URL(request.url ?? "/", "http://localhost").pathname;
   const error = methodNotAllowedError(route);
   const body = JSON.stringify(errorBody(error, requestId));
@@ -28,7 +33,7 @@ function answerMethodNotAllowed(request: http.IncomingMessage, response: http.Se
     "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
-    "X-Request-Id": requestId,
+    [REQUEST_ID_HEADER]: requestId,
     ...error.headers,
   });
   response.end(body);
@@ -39,9 +44,9 @@ function joinRepeatedAuthorization(request: http.IncomingMessage): void {
   const raw = request.rawHeaders;
   const values: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i].length === 13 && raw[i].toLowerCase() === "authorization") values.push(raw[i + 1]);
+    if (raw[i].length === AUTHORIZATION.length && raw[i].toLowerCase() === AUTHORIZATION) values.push(raw[i + 1]);
   }
-  if (values.length > 1) request.headers.authorization = values.join(", ");
+  if (values.length > 1) request.headers[AUTHORIZATION] = values.join(", ");
 }
 
 /** Installs the guard on every HTTP server of the process (called once at start-up). */

@@ -1,3 +1,4 @@
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, RETRY_AFTER_HEADER } from "@/lib/header-names";
 import type { RateLimitResult } from "@/lib/ratelimit/limiter";
 import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
 
@@ -17,8 +18,8 @@ export function rateLimitHeaders(
 ): Record<string, string> {
   const seconds = secondsUntil(result.reset);
   return {
-    "RateLimit-Policy": `"${policy}";q=${result.limit};w=${RATE_LIMIT_WINDOW_SECONDS}`,
-    RateLimit: `"${policy}";r=${Math.max(0, result.remaining)};t=${seconds}`,
-    ...(result.success ? {} : { "Retry-After": String(Math.max(1, seconds)) }),
+    [RATE_LIMIT_POLICY_HEADER]: `"${policy}";q=${result.limit};w=${RATE_LIMIT_WINDOW_SECONDS}`,
+    [RATE_LIMIT_HEADER]: `"${policy}";r=${Math.max(0, result.remaining)};t=${seconds}`,
+    ...(result.success ? {} : { [RETRY_AFTER_HEADER]: String(Math.max(1, seconds)) }),
   };
 }

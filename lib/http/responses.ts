@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { ApiError, errorBody } from "@/lib/errors";
+import { API_KEY_HEADER, AUTHORIZATION_HEADER } from "@/lib/header-names";
 import { mergeVary } from "./vary";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -53,7 +54,7 @@ export function representationResponse(
 ): Response {
   const etag = strongEtag(body);
   // Keyed data depends on the key; a caller's Vary adds to that, never replaces it.
-  const vary = mergeVary(cache === "private" ? "Authorization, X-API-Key" : undefined, headers.Vary);
+  const vary = mergeVary(cache === "private" ? `${AUTHORIZATION_HEADER}, ${API_KEY_HEADER}` : undefined, headers.Vary);
   const common = {
     ETag: etag,
     "Cache-Control": cache === "private" ? "private, no-cache" : `public, max-age=${maxAge}`,

@@ -1,6 +1,7 @@
 import { ApiError, toApiError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { recordKeyRequest, type CountedKey } from "@/lib/usage/record-key-request";
+import { RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER, REQUEST_ID_HEADER, RETRY_AFTER_HEADER } from "@/lib/header-names";
 import { readRequestId } from "./request-id";
 import { errorResponse } from "./responses";
 import { mergeVary } from "./vary";
@@ -37,7 +38,14 @@ const SECURITY_HEADERS = { "X-Content-Type-Options": "nosniff" } as const;
 // Sign-in and settings routes do not use this and stay same-origin. Preflights: cors.ts.
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "RateLimit, RateLimit-Policy, Retry-After, ETag, X-Request-Id, Link",
+  "Access-Control-Expose-Headers": [
+    RATE_LIMIT_HEADER,
+    RATE_LIMIT_POLICY_HEADER,
+    RETRY_AFTER_HEADER,
+    "ETag",
+    REQUEST_ID_HEADER,
+    "Link",
+  ].join(", "),
 } as const;
 
 export interface WithRequestOptions {
@@ -88,7 +96,7 @@ export function withRequest(handler: RequestHandler, { cors = true }: WithReques
       if (name.toLowerCase() === "vary") response.headers.set(name, mergeVary(response.headers.get(name), value));
       else if (!response.headers.has(name)) response.headers.set(name, value);
     }
-    response.headers.set("X-Request-Id", requestId);
+    response.headers.set(REQUEST_ID_HEADER, requestId);
     if (context.countedKey) recordKeyRequest(context.countedKey, response.status);
     log("info", "request", {
       request_id: requestId,

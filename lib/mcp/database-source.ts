@@ -1,4 +1,4 @@
-import type { VerifiedKey } from "@/lib/auth/verify-api-key";
+import type { VerifiedKey } from "@/lib/admission/verify-api-key";
 import { isDeepStrictEqual } from "node:util";
 import { answerForKey, finishPrepared, prepareAnswer, type PreparedAnswer } from "@/lib/operations/answers";
 import { parseToolArguments } from "@/lib/operations/input";

@@ -6,6 +6,7 @@ import { mcpMethodNotAllowedError } from "@/lib/http/method-not-allowed";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { errorRoute, withRequest, type RequestContext } from "@/lib/http/with-request";
 import { log } from "@/lib/log";
+import { API_KEY_HEADER, AUTHORIZATION_HEADER, REQUEST_ID_HEADER } from "@/lib/header-names";
 import { requireAllowedOrigin } from "./allowed-origin";
 import { OPERATIONS } from "@/lib/operations/table";
 import { createDatabaseSource, prepareToolCall } from "./database-source";
@@ -115,13 +116,13 @@ export const mcpPreflight = corsPreflight({
   admit: requireAllowedOrigin,
   methods: ["POST", "OPTIONS"],
   headers: [
-    "Authorization",
-    "X-API-Key",
+    AUTHORIZATION_HEADER,
+    API_KEY_HEADER,
     "Content-Type",
     "Accept",
     "Mcp-Protocol-Version",
     "Mcp-Method",
     "Mcp-Name",
-    "X-Request-Id",
+    REQUEST_ID_HEADER,
   ],
 });

@@ -1,9 +1,10 @@
 import type { z } from "zod";
-import { API_VERSION } from "@/lib/discovery/api-root";
+import { API_VERSION } from "@/lib/api-version";
 import { ApiError, errorCodeForStatus } from "@/lib/errors";
 import { restPathOf } from "@/lib/operations/input";
 import { OPERATIONS, type KeyedOperationName, type OperationInput, type OperationOutput } from "@/lib/operations/table";
 import { errorSchema } from "@/lib/schemas/common";
+import { RETRY_AFTER_HEADER } from "@/lib/header-names";
 import type { SundownSource } from "./source";
 
 // The stdio server's data: the REST API, so the same keys, scopes and rate limit apply as for any other client.
@@ -56,13 +57,13 @@ export function createRestSource({
     const body = await readJson(response);
     if (!response.ok) {
       const parsed = errorSchema.safeParse(body);
-      const retryAfter = response.headers.get("retry-after");
+      const retryAfter = response.headers.get(RETRY_AFTER_HEADER);
       throw new ApiError(
         parsed.success ? parsed.data.error : errorCodeForStatus(response.status),
         parsed.success && parsed.data.message ? parsed.data.message : `Sundown answered HTTP ${response.status}.`,
         {
           requiredScope: parsed.success ? parsed.data.required_scope : undefined,
-          headers: retryAfter && /^[0-9]+$/.test(retryAfter) ? { "Retry-After": retryAfter } : {},
+          headers: retryAfter && /^[0-9]+$/.test(retryAfter) ? { [RETRY_AFTER_HEADER]: retryAfter } : {},
         },
       );
     }

@@ -4,8 +4,9 @@ import {
   SERVER_INFO_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/server";
-import { discoveryUrls } from "@/lib/discovery/api-root";
+import { discoveryUrls } from "@/lib/public-urls";
 import { ApiError } from "@/lib/errors";
+import { AUTHORIZATION_HEADER } from "@/lib/header-names";
 import { SERVER_NAME } from "./server";
 import { serveMcp } from "./serve";
 import type { SundownSource } from "./source";
@@ -127,7 +128,7 @@ export async function buildServerCard(base: string) {
         supportedProtocolVersions: [...modernVersions, ...LEGACY_STREAMABLE_HTTP_VERSIONS],
         headers: [
           {
-            name: "Authorization",
+            name: AUTHORIZATION_HEADER,
             description: `Bearer <API key>. Keys look like sdn_sk_…; a founder or lead creates one at ${discoveryUrls(base).settings}. X-API-Key: <key> is accepted instead.`,
             placeholder: "Bearer sdn_sk_…",
             isRequired: true,

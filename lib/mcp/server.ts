@@ -1,6 +1,7 @@
 import { McpServer, type CacheHint, type Implementation, type Transport } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import { API_VERSION, discoveryUrls } from "@/lib/discovery/api-root";
+import { API_VERSION } from "@/lib/api-version";
+import { discoveryUrls } from "@/lib/public-urls";
 import { registerDayReports } from "./day-reports";
 import { iconsAt } from "./icon";
 import { registerPeriodRollup } from "./period-rollup";

@@ -19,6 +19,7 @@ import {
   publishedSchema,
 } from "@/lib/operations/table";
 import { renderReport } from "@/lib/markdown/report-text";
+import { RETRY_AFTER_HEADER } from "@/lib/header-names";
 import { renderIdentity, renderReportList, renderTeam } from "./render";
 import type { SundownSource } from "./source";
 import { scopeNote } from "./scope-note";
@@ -86,7 +87,7 @@ export function describeToolError(error: ApiError): string {
       `required_scope: ${error.requiredScope}. Ask a founder or lead for a key with the ${error.requiredScope} scope (Settings → API keys).`,
     );
   }
-  const retryAfter = error.headers["Retry-After"];
+  const retryAfter = error.headers[RETRY_AFTER_HEADER];
   if (retryAfter) parts.push(`Retry after ${retryAfter} seconds.`);
   return parts.join(" ");
 }

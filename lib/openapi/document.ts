@@ -2,10 +2,11 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { KEY_PATTERN_SOURCE } from "@/lib/auth/api-key";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
-import { API_VERSION, buildApiRoot } from "@/lib/discovery/api-root";
+import { API_VERSION } from "@/lib/api-version";
+import { buildApiRoot } from "@/lib/discovery/api-root";
 import { DISCOVERY_RELATIONS, discoveryLinkHeader } from "@/lib/discovery/links";
 import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
-import { readApiKey } from "@/lib/auth/read-api-key";
+import { readApiKey } from "@/lib/http/read-api-key";
 import { ApiError, DATABASE_RETRY_AFTER_SECONDS, ERROR_MESSAGES, errorBody, toApiError } from "@/lib/errors";
 import { rateLimitHeaders, type RateLimitPolicyName } from "@/lib/http/rate-limit";
 import { parseRestInput } from "@/lib/operations/input";
@@ -22,7 +23,20 @@ import {
 import { errorSchema } from "@/lib/schemas/common";
 import { WEBHOOK_PAYLOADS, type WebhookPayload } from "@/lib/schemas/webhooks";
 import { getEnv } from "@/lib/env";
-import { PING_MESSAGE, WEBHOOK_EVENTS, WEBHOOK_USER_AGENT, type WebhookMessageType } from "@/lib/webhooks/events";
+import {
+  API_KEY_HEADER,
+  AUTHORIZATION_HEADER,
+  RATE_LIMIT_HEADER,
+  RATE_LIMIT_POLICY_HEADER,
+  REQUEST_ID_HEADER,
+  RETRY_AFTER_HEADER,
+} from "@/lib/header-names";
+import {
+  PING_MESSAGE,
+  WEBHOOK_EVENTS,
+  WEBHOOK_USER_AGENT,
+  type WebhookMessageType,
+} from "@/lib/schemas/webhook-events";
 import { ATTEMPT_TIMEOUT_MS } from "@/lib/webhooks/schedule";
 import { RESPONSE_KEPT_BYTES } from "@/lib/webhooks/send";
 import { OPERATION_EXAMPLES } from "./examples";
@@ -37,7 +51,7 @@ const EXAMPLE_BASE = "https://sundown.example.com";
 
 // Response headers, registered once as components and referenced by every response that carries them.
 const requestIdHeader = z.string().meta({
-  header: { id: "X-Request-Id" },
+  header: { id: REQUEST_ID_HEADER },
   description:
     "The request's id: a sane incoming X-Request-Id is echoed, else a new UUID. Error bodies repeat it as request_id.",
   example: "5b3f0f5e-2a51-4c7e-9d1b-0c4f3e2a1b6d",
@@ -55,7 +69,7 @@ const cacheControlHeader = z.string().meta({
 const retryAfterHeader = z
   .string()
   .regex(/^[0-9]+$/)
-  .meta({ header: { id: "Retry-After" }, description: "Whole seconds to wait before retrying.", example: "17" });
+  .meta({ header: { id: RETRY_AFTER_HEADER }, description: "Whole seconds to wait before retrying.", example: "17" });
 const allowHeader = z
   .literal("GET, HEAD")
   .meta({ header: { id: "Allow" }, description: "The methods this path serves." });
@@ -74,7 +88,7 @@ const varyAcceptHeader = z.string().meta({
   header: { id: "Vary" },
   description:
     "The answer depends on the key and on `Accept`: JSON by default, markdown when `Accept` names `text/markdown` and ranks nothing above it.",
-  example: "Authorization, X-API-Key, Accept",
+  example: `${AUTHORIZATION_HEADER}, ${API_KEY_HEADER}, Accept`,
 });
 
 const nextPageHeader = z.string().optional().meta({
@@ -101,8 +115,8 @@ function rateLimitPolicyOf(limits: RateLimits) {
     window_seconds: RATE_LIMIT_WINDOW_SECONDS,
     window: "rolling",
     shared_with: "every keyed operation and the MCP endpoint, counted on the key",
-    headers: ["RateLimit", "RateLimit-Policy"],
-    on_limit: { status: 429, error: "rate_limited", retry_after_header: "Retry-After" },
+    headers: [RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER],
+    on_limit: { status: 429, error: "rate_limited", retry_after_header: RETRY_AFTER_HEADER },
     unauthenticated: { policy: "per-address", limit: limits.address, window_seconds: RATE_LIMIT_WINDOW_SECONDS },
   };
 }
@@ -164,30 +178,30 @@ interface ErrorResponseSpec {
 function responseSpecs(limits: RateLimits) {
   const keyExample = rateLimitExample("per-key", limits.key, limits.key - 3);
   const rateLimitHeader = z.string().meta({
-    header: { id: "RateLimit" },
+    header: { id: RATE_LIMIT_HEADER },
     description:
       "Remaining requests in the rolling window and seconds until the oldest counted request leaves it (IETF draft RateLimit header fields). Policy `per-key`, or `per-address` on a 429 for requests without a valid key.",
-    example: keyExample.RateLimit,
+    example: keyExample[RATE_LIMIT_HEADER],
   });
   const rateLimitPolicyHeader = z.string().meta({
-    header: { id: "RateLimit-Policy" },
+    header: { id: RATE_LIMIT_POLICY_HEADER },
     description: `The per-key quota: q requests per w seconds (IETF draft RateLimit header fields).`,
-    example: keyExample["RateLimit-Policy"],
+    example: keyExample[RATE_LIMIT_POLICY_HEADER],
   });
   // Requests without a valid key are counted per client address instead, under the "per-address" policy.
   const addressExample = rateLimitExample("per-address", limits.address, limits.address - 3);
   const addressRateLimitHeader = z.string().meta({
     description: "On requests without a valid key: the client address's remaining budget (policy `per-address`).",
-    example: addressExample.RateLimit,
+    example: addressExample[RATE_LIMIT_HEADER],
   });
   const addressRateLimitPolicyHeader = z.string().meta({
     description: "On requests without a valid key: the per-address quota.",
-    example: addressExample["RateLimit-Policy"],
+    example: addressExample[RATE_LIMIT_POLICY_HEADER],
   });
   const keyedHeaders = z.object({
-    "X-Request-Id": requestIdHeader,
-    RateLimit: rateLimitHeader,
-    "RateLimit-Policy": rateLimitPolicyHeader,
+    [REQUEST_ID_HEADER]: requestIdHeader,
+    [RATE_LIMIT_HEADER]: rateLimitHeader,
+    [RATE_LIMIT_POLICY_HEADER]: rateLimitPolicyHeader,
   });
   const errors: Record<ErrorStatus, ErrorResponseSpec> = {
     400: {
@@ -199,10 +213,10 @@ function responseSpecs(limits: RateLimits) {
       description:
         "The API key is missing, malformed, unknown, revoked or expired (`unauthorized`). Requests without a valid key are also rate-limited per client address.",
       headers: z.object({
-        "X-Request-Id": requestIdHeader,
+        [REQUEST_ID_HEADER]: requestIdHeader,
         "WWW-Authenticate": bearerChallengeHeader,
-        RateLimit: addressRateLimitHeader.optional(),
-        "RateLimit-Policy": addressRateLimitPolicyHeader.optional(),
+        [RATE_LIMIT_HEADER]: addressRateLimitHeader.optional(),
+        [RATE_LIMIT_POLICY_HEADER]: addressRateLimitPolicyHeader.optional(),
       }),
     },
     403: {
@@ -217,28 +231,28 @@ function responseSpecs(limits: RateLimits) {
     },
     405: {
       description: "Any method other than GET or HEAD on this path (`method_not_allowed`): the API is read-only.",
-      headers: z.object({ "X-Request-Id": requestIdHeader, Allow: allowHeader }),
+      headers: z.object({ [REQUEST_ID_HEADER]: requestIdHeader, Allow: allowHeader }),
     },
     429: {
       description:
         "Too many requests (`rate_limited`): the key's budget is spent, or (policy `per-address`) too many requests without a valid key came from this client address. Wait for the seconds in Retry-After.",
       headers: z.object({
-        "X-Request-Id": requestIdHeader,
-        RateLimit: rateLimitHeader,
-        "RateLimit-Policy": rateLimitPolicyHeader,
-        "Retry-After": retryAfterHeader,
+        [REQUEST_ID_HEADER]: requestIdHeader,
+        [RATE_LIMIT_HEADER]: rateLimitHeader,
+        [RATE_LIMIT_POLICY_HEADER]: rateLimitPolicyHeader,
+        [RETRY_AFTER_HEADER]: retryAfterHeader,
       }),
     },
     500: {
       description: "An unexpected server failure (`internal_error`). The body never contains internals.",
-      headers: z.object({ "X-Request-Id": requestIdHeader }),
+      headers: z.object({ [REQUEST_ID_HEADER]: requestIdHeader }),
     },
     503: {
       description:
         "The database is unreachable or too busy to answer within the server's time limit (`service_unavailable`); retry after the seconds in Retry-After.",
       headers: z.object({
-        "X-Request-Id": requestIdHeader,
-        "Retry-After": retryAfterHeader.meta({ example: String(DATABASE_RETRY_AFTER_SECONDS) }),
+        [REQUEST_ID_HEADER]: requestIdHeader,
+        [RETRY_AFTER_HEADER]: retryAfterHeader.meta({ example: String(DATABASE_RETRY_AFTER_SECONDS) }),
       }),
     },
   };
@@ -246,19 +260,19 @@ function responseSpecs(limits: RateLimits) {
     id: "NotModified",
     description: "Not modified: the If-None-Match header matched the current ETag. No body.",
     headers: z.object({
-      "X-Request-Id": requestIdHeader,
+      [REQUEST_ID_HEADER]: requestIdHeader,
       ETag: etagHeader,
       "Cache-Control": cacheControlHeader,
-      RateLimit: rateLimitHeader.optional(),
-      "RateLimit-Policy": rateLimitPolicyHeader.optional(),
+      [RATE_LIMIT_HEADER]: rateLimitHeader.optional(),
+      [RATE_LIMIT_POLICY_HEADER]: rateLimitPolicyHeader.optional(),
     }),
   };
   const keyedOkHeaders = z.object({
-    "X-Request-Id": requestIdHeader,
+    [REQUEST_ID_HEADER]: requestIdHeader,
     ETag: etagHeader,
     "Cache-Control": cacheControlHeader,
-    RateLimit: rateLimitHeader,
-    "RateLimit-Policy": rateLimitPolicyHeader,
+    [RATE_LIMIT_HEADER]: rateLimitHeader,
+    [RATE_LIMIT_POLICY_HEADER]: rateLimitPolicyHeader,
   });
   return { errors, notModified, keyedOkHeaders };
 }
@@ -306,7 +320,7 @@ const CURSOR_PAGINATION = {
 };
 
 const publicOkHeaders = z.object({
-  "X-Request-Id": requestIdHeader,
+  [REQUEST_ID_HEADER]: requestIdHeader,
   ETag: etagHeader,
   "Cache-Control": cacheControlHeader,
   Link: linkHeader,
@@ -386,7 +400,7 @@ function publicOperation(operation: Operation, example: unknown, specs: Response
 }
 
 // Webhooks (OpenAPI 3.1 `webhooks`): the signed POSTs Sundown sends to an organization's endpoints, one per event
-// type of the catalog (lib/webhooks/events.ts) and the on-demand ping. The bodies are lib/schemas/webhooks.ts's.
+// type of the catalog (lib/schemas/webhook-events.ts) and the on-demand ping. The bodies are lib/schemas/webhooks.ts's.
 
 const webhookIdHeader = z.string().meta({
   param: { id: "WebhookId" },
@@ -542,7 +556,7 @@ function createApiDocument(base: string) {
           [SECURITY_SCHEMES.header]: {
             type: "apiKey",
             in: "header",
-            name: "X-API-Key",
+            name: API_KEY_HEADER,
             description: "The same API key in the `X-API-Key` header, for clients that cannot set Authorization.",
           },
         },

@@ -1,4 +1,4 @@
-import { requireScope, type VerifiedKey } from "@/lib/auth/verify-api-key";
+import { requireScope, type VerifiedKey } from "@/lib/admission/verify-api-key";
 import type { ReadRequest } from "@/lib/data/organization-read";
 import { reportPage, reportRead, type ReportPage } from "@/lib/data/reports";
 import { teamRead } from "@/lib/data/team";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { scopeSchema } from "@/lib/auth/scopes";
+import { API_KEY_HEADER } from "@/lib/header-names";
 
 export const apiRootSchema = z
   .object({
@@ -24,7 +25,9 @@ export const apiRootSchema = z
         scheme: z.literal("bearer"),
         format: z.string().meta({ description: "Pattern every key matches." }),
         header: z.string().meta({ description: "Header that carries the key, as `Bearer <API_KEY>`." }),
-        alternative_header: z.literal("X-API-Key").meta({ description: "Header that may carry the bare key instead." }),
+        alternative_header: z
+          .literal(API_KEY_HEADER)
+          .meta({ description: "Header that may carry the bare key instead." }),
         how_to_obtain: z.url().meta({ description: "Settings page where founders and leads create and revoke keys." }),
         scopes: z.array(scopeSchema).meta({ description: "Scopes a key can carry." }),
       })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { WebhookMessageType } from "@/lib/webhooks/events";
+import type { WebhookMessageType } from "./webhook-events";
 import { timestamp, uuid } from "./common";
 import { reportSummarySchema } from "./reports";
 

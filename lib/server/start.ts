@@ -1,6 +1,7 @@
 import { EnvError, getEnv, publicUrl, signInUrl, type Env } from "@/lib/env";
 import { EmbeddedDbBusyError, getDbHandle, pendingMigrations, type DbHandle } from "@/lib/db";
 import type { SqlReader } from "@/lib/db/sql";
+import { seedDemoOnFirstStart } from "@/lib/demo/first-start";
 import { log } from "@/lib/log";
 
 // What start-up does beyond opening the database runs after it, and its modules (the webhook delivery, the search
@@ -41,6 +42,7 @@ async function start(): Promise<void> {
     }
     throw error;
   }
+  await seedDemoOnFirstStart(handle);
   if (handle.kind === "embedded" && handle.dataDir && !handle.dataDir.startsWith("memory://")) {
     const { startCommandServer } = await import("@/lib/cli/command-server");
     await startCommandServer(handle);

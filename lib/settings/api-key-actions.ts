@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { KeyAccessError, requireKeyManager, type KeyManager } from "@/lib/auth/require-key-manager";
+import { KeyAccessError, requireKeyManager, type KeyManager } from "@/lib/session/require-key-manager";
 import type { Scope } from "@/lib/auth/scopes";
 import { createApiKey, revokeApiKey, rollApiKey, type CreatedApiKey, type KeyActor } from "@/lib/data/api-keys";
 import type { SessionUser } from "@/lib/data/users";

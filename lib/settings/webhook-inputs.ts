@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { uuid } from "@/lib/schemas/common";
 import { keyOverlapSchema } from "@/lib/schemas/key-overlap";
-import { webhookEventsSchema } from "@/lib/webhooks/events";
+import { webhookEventsSchema } from "@/lib/schemas/webhook-events";
 
 // The webhooks settings forms as the server reads them. The URL's rules (https, a public address) are not
 // repeated here: createWebhookEndpoint applies them, the same for this page and the CLI, and its refusal is

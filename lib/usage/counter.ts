@@ -1,22 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { utcDay, type UsageCount, type UsageOutcome } from "@/lib/data/key-usage";
 
 // Per-key request counts, held in memory and handed to the database in batches: a request only adds to a Map, and
 // a flush (about once a minute) writes what accumulated in one statement. The counts a flush writes are added to
 // what is stored, never written over it, so several instances sum and a crash loses at most the unflushed minute.
-
-export const USAGE_OUTCOMES = ["successes", "client_errors", "rate_limited"] as const;
-export type UsageOutcome = (typeof USAGE_OUTCOMES)[number];
-
-/** One key's counts for one UTC day, as a flush hands them to the database. */
-export interface UsageCount {
-  apiKeyId: string;
-  organizationId: string;
-  /** The UTC day of the requests, YYYY-MM-DD. */
-  day: string;
-  successes: number;
-  client_errors: number;
-  rate_limited: number;
-}
 
 export interface UsageCounterOptions {
   /**
@@ -35,11 +22,6 @@ export interface UsageCounterOptions {
 }
 
 const FLUSH_INTERVAL_MS = 60_000;
-
-/** The UTC day of an instant, YYYY-MM-DD. */
-export function utcDay(at: number): string {
-  return new Date(at).toISOString().slice(0, 10);
-}
 
 /** A batch whose write failed, kept whole under its id to be written again as it was. */
 interface UnconfirmedBatch {

@@ -1,8 +1,8 @@
 import { after } from "next/server";
-import { addKeyUsage } from "@/lib/data/key-usage";
+import { addKeyUsage, type UsageOutcome } from "@/lib/data/key-usage";
 import { getEnv } from "@/lib/env";
 import { log } from "@/lib/log";
-import { UsageCounter, type UsageOutcome } from "./counter";
+import { UsageCounter } from "./counter";
 
 // The process's usage counter and when it flushes. Off the request path: a request adds to a Map; the flush is one
 // statement about once a minute, started two ways, because neither is enough everywhere:

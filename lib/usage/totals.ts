@@ -1,23 +1,11 @@
-import { USAGE_OUTCOMES, type UsageOutcome } from "./counter";
+import type { KeyUsage } from "@/lib/data/key-usage";
 
-// A key's usage as the settings page and `keys list` show it: the requests of each UTC day of a window, by outcome.
+// A key's usage as the settings page and `keys list` show it, read by lib/data/key-usage.ts: the parts by name.
 
-export type UsageTotals = Record<UsageOutcome, number>;
-export type UsageDay = { date: string } & UsageTotals;
-
-export interface KeyUsage {
-  /** Oldest first, one entry per UTC day of the window, days without requests included as zeros. */
-  days: UsageDay[];
-  totals: UsageTotals;
-}
+export type UsageTotals = KeyUsage["totals"];
+export type UsageDay = KeyUsage["days"][number];
 
 /** All requests counted in these totals, whatever their outcome. */
 export function totalRequests(totals: UsageTotals): number {
   return totals.successes + totals.client_errors + totals.rate_limited;
-}
-
-export function sumDays(days: UsageDay[]): UsageTotals {
-  const totals: UsageTotals = { successes: 0, client_errors: 0, rate_limited: 0 };
-  for (const day of days) for (const outcome of USAGE_OUTCOMES) totals[outcome] += day[outcome];
-  return totals;
 }

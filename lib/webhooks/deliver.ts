@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db";
 import { getEnv, publicUrl } from "@/lib/env";
 import { log } from "@/lib/log";
 import { renderBody } from "./body";
-import { WEBHOOK_USER_AGENT } from "./events";
+import { WEBHOOK_USER_AGENT } from "@/lib/schemas/webhook-events";
 import { disableEndpoint, type DisabledReason } from "./endpoint-state";
 import { relayOutbox } from "./relay";
 import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";

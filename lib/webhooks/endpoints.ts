@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { WebhookEventType } from "./events";
+import type { WebhookEventType } from "@/lib/schemas/webhook-events";
 import { checkWebhookTarget } from "./target";
 import { generateWebhookSecretPair } from "./secret";
 import { disableEndpoint, type DisabledReason } from "./endpoint-state";

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { PING_MESSAGE, type WebhookMessageType } from "./events";
+import { PING_MESSAGE, type WebhookMessageType } from "@/lib/schemas/webhook-events";
 
 // Messages (one per event, its id the webhook-id) and their deliveries (one per endpoint), as the relay makes them
 // from the outbox and a ping makes one on demand.

@@ -1,5 +1,6 @@
 import { openEmbedded } from "@/lib/db";
 import { acquireLock } from "@/lib/db/lock";
+import { seedDemoOnFirstStart } from "@/lib/demo/first-start";
 
 // A process that holds the embedded database in the directory it is given, as a server does: it opens it
 // ("database"), or only takes its lock ("lock", quicker, where the database itself does not matter).
@@ -9,7 +10,7 @@ async function main() {
   if (mode === "lock") {
     if ("heldBy" in (await acquireLock(dataDir, "server"))) throw new Error("the lock is held by another process");
   } else {
-    await openEmbedded(dataDir, "server");
+    await seedDemoOnFirstStart(await openEmbedded(dataDir, "server"));
   }
   process.stdout.write(`ready ${process.pid}\n`);
   setInterval(() => {}, 60_000);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as listTeam } from "@/app/api/v1/team/route";
-import { hashPresentedKey, verifyKeyHash } from "@/lib/auth/verify-api-key";
+import { hashPresentedKey, verifyKeyHash } from "@/lib/admission/verify-api-key";
 import { listApiKeyEvents, listApiKeys, revokeApiKey, rollApiKey } from "@/lib/data/api-keys";
 import { findApiKeyByHash } from "@/lib/data/key-lookup";
 import { teamRead } from "@/lib/data/team";

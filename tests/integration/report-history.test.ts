@@ -3,7 +3,7 @@ import { GET as listReports } from "@/app/api/v1/reports/route";
 import { GET as listTeam } from "@/app/api/v1/team/route";
 import { createDatabaseSource } from "@/lib/mcp/database-source";
 import { TOOLS, callTool } from "@/lib/mcp/tools";
-import { verifyKeyHash, hashPresentedKey } from "@/lib/auth/verify-api-key";
+import { verifyKeyHash, hashPresentedKey } from "@/lib/admission/verify-api-key";
 import { bearer } from "../helpers/keys";
 import { call } from "../helpers/request";
 import { createHistoryOrg, expectedOrder, historyReport, type HistoryOrg } from "../helpers/history-org";

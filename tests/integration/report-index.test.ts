@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as listReports } from "@/app/api/v1/reports/route";
-import { hashPresentedKey, verifyKeyHash } from "@/lib/auth/verify-api-key";
+import { hashPresentedKey, verifyKeyHash } from "@/lib/admission/verify-api-key";
 import { SEARCH_TEXT_VERSION } from "@/lib/data/report-search-text";
 import { getDb, getSql } from "@/lib/db";
 import { createDatabaseSource } from "@/lib/mcp/database-source";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as listReports } from "@/app/api/v1/reports/route";
-import { hashPresentedKey, verifyKeyHash } from "@/lib/auth/verify-api-key";
+import { hashPresentedKey, verifyKeyHash } from "@/lib/admission/verify-api-key";
 import { getDb } from "@/lib/db";
 import { createDatabaseSource } from "@/lib/mcp/database-source";
 import { TOOLS, callTool } from "@/lib/mcp/tools";

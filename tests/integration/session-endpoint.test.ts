@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { authorizeCredentials, getAuthOptions, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/next-auth";
+import { authorizeCredentials, getAuthOptions, SESSION_MAX_AGE_SECONDS } from "@/lib/session/next-auth";
 import { endSession } from "@/lib/data/ended-sessions";
 import { getDb } from "@/lib/db";
 import { PEER_ADDRESS_HEADER } from "@/lib/ratelimit/client-address";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { hashPresentedKey, verifyKeyHash } from "@/lib/auth/verify-api-key";
+import { hashPresentedKey, verifyKeyHash } from "@/lib/admission/verify-api-key";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
 import { createKeyForUser, revokeKeyForUser, rollKeyForUser } from "@/lib/settings/api-key-actions";
 import { mintKey } from "../helpers/keys";

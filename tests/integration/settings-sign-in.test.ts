@@ -11,9 +11,9 @@ import {
   getAuthOptions,
   SESSION_MAX_AGE_SECONDS,
   SIGN_IN_RATE_LIMITED,
-} from "@/lib/auth/next-auth";
+} from "@/lib/session/next-auth";
 import { resolveAuthSecret } from "@/lib/auth/server-secret";
-import { sessionUserFromCookies } from "@/lib/auth/session";
+import { sessionUserFromCookies } from "@/lib/session/session";
 import { endSession } from "@/lib/data/ended-sessions";
 import { findSessionUser, findSessionUserByEmail } from "@/lib/data/users";
 import { parseEnv } from "@/lib/env";

@@ -7,7 +7,7 @@ import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { resetEnvCache } from "@/lib/env";
 import { DISCOVERY_MAX_AGE_SECONDS } from "@/lib/mcp/server-card";
 import { apiRootSchema } from "@/lib/schemas/api-root";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 
 const BASE = "https://sundown.acme.test";
 

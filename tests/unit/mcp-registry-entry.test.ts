@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { API_VERSION } from "@/lib/discovery/api-root";
+import { API_VERSION } from "@/lib/api-version";
 import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { SERVER_DESCRIPTION, SERVER_TITLE } from "@/lib/mcp/server";
 import { DEFAULT_SUNDOWN_URL, readStdioSettings } from "@/lib/mcp/stdio";

@@ -12,7 +12,7 @@ import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { DISCOVERY_RELATIONS, discoveryLinkHeader } from "@/lib/discovery/links";
 import { renderReportMarkdown } from "@/lib/markdown/report";
 import { renderBody } from "@/lib/webhooks/body";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 import { getEnv } from "@/lib/env";
 import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
 import { expectMatchesOpenApi } from "@/tests/helpers/openapi-validate";

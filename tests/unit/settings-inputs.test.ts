@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { KeyAccessError, requireKeyManager } from "@/lib/auth/require-key-manager";
+import { KeyAccessError, requireKeyManager } from "@/lib/session/require-key-manager";
 import type { SessionUser } from "@/lib/data/users";
 import { parseCommandLine } from "@/cli/args";
 import { keyExpirySchema, minExpiryDate } from "@/lib/schemas/key-expiry";
 import { createKeyForUser } from "@/lib/settings/api-key-actions";
 import { createApiKeyInput, createFormFields, revokeApiKeyInput } from "@/lib/settings/api-key-inputs";
-import { callbackUrlOn, DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } from "@/lib/settings/callback-path";
-import { signInErrorMessage } from "@/lib/settings/sign-in-errors";
+import { callbackUrlOn, DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } from "@/lib/session/callback-path";
+import { signInErrorMessage } from "@/lib/session/sign-in-errors";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
 const IN_90_DAYS = "2027-02-20T12:00:00.000Z";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UsageCounter, type UsageCount } from "@/lib/usage/counter";
+import type { UsageCount } from "@/lib/data/key-usage";
+import { UsageCounter } from "@/lib/usage/counter";
 import { usageOutcome } from "@/lib/usage/record-key-request";
 
 const KEY = "6f1c7a54-0000-4000-8000-000000000001";

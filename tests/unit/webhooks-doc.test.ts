@@ -9,7 +9,7 @@ import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
 import { forbiddenAddressReason } from "@/lib/webhooks/address-rules";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
 import { renderBody } from "@/lib/webhooks/body";
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_USER_AGENT } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_USER_AGENT } from "@/lib/schemas/webhook-events";
 import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
 import { RESPONSE_KEPT_BYTES } from "@/lib/webhooks/send";
 
@@ -324,7 +324,7 @@ describe("docs/webhooks.md's example delivery", () => {
 // --- The page against the code ----------------------------------------------------------------------------------
 
 describe("docs/webhooks.md against lib/webhooks", () => {
-  it("lists the events of lib/webhooks/events.ts, then ping", () => {
+  it("lists the events of lib/schemas/webhook-events.ts, then ping", () => {
     const events = tableRows(section("Events")).map((row) => row[0]!.replace(/`/g, ""));
     expect(events).toEqual([...WEBHOOK_EVENT_TYPES, "ping"]);
   });

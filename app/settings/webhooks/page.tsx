@@ -5,11 +5,11 @@ import { CreateEndpointForm } from "@/components/webhooks/create-endpoint-form";
 import { EndpointsTable } from "@/components/webhooks/endpoints-table";
 import { WebhooksRefused, WebhooksUnavailable } from "@/components/webhooks/notices";
 import { WebhookTrail } from "@/components/webhooks/webhook-trail";
-import { canManageKeys } from "@/lib/auth/require-key-manager";
-import { requireSession } from "@/lib/auth/require-session";
+import { canManageKeys } from "@/lib/session/require-key-manager";
+import { requireSession } from "@/lib/session/require-session";
 import { listWebhookEndpoints, listWebhookTrail } from "@/lib/webhooks/endpoints";
 import { isDatabaseUnavailable } from "@/lib/errors";
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/events";
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 import {
   createEndpointAction,
   deleteEndpointAction,

@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { getAuthOptions } from "@/lib/auth/next-auth";
+import { getAuthOptions } from "@/lib/session/next-auth";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

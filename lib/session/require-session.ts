@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
-import { getSessionUser, type SessionUser } from "@/lib/auth/session";
-import { signInPath } from "@/lib/settings/callback-path";
+import { getSessionUser, type SessionUser } from "@/lib/session/session";
+import { signInPath } from "@/lib/session/callback-path";
 
 /** For pages: the signed-in user, or a redirect to sign-in that comes back to `returnTo` afterwards. */
 export async function requireSession(returnTo: string): Promise<SessionUser> {

@@ -15,7 +15,7 @@ import { log } from "@/lib/log";
 import { clientAddress } from "@/lib/ratelimit/client-address";
 import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
 import { createRateLimiter } from "@/lib/ratelimit/policies";
-import { callbackUrlOn } from "@/lib/settings/callback-path";
+import { callbackUrlOn } from "@/lib/session/callback-path";
 
 /** What the session cookie (a JWT) carries besides name and email. Authorization re-reads role and org from the database. */
 interface SessionClaims {

@@ -1,7 +1,7 @@
 import { getToken } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { getAuthOptions, sessionExpiry } from "@/lib/auth/next-auth";
+import { getAuthOptions, sessionExpiry } from "@/lib/session/next-auth";
 import { isSessionEnded } from "@/lib/data/ended-sessions";
 import { findSessionUser, type SessionUser } from "@/lib/data/users";
 

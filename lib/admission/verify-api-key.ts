@@ -1,9 +1,9 @@
+import { hashApiKey, isWellFormedApiKey } from "@/lib/auth/api-key";
+import { hasScope, isScope, type Scope } from "@/lib/auth/scopes";
 import { findApiKeyByHash, touchApiKey } from "@/lib/data/key-lookup";
 import { acceptsRequests, keyStatus } from "@/lib/data/key-status";
 import type { ReadRequest } from "@/lib/data/organization-read";
 import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
-import { hashApiKey, isWellFormedApiKey } from "./api-key";
-import { hasScope, isScope, type Scope } from "./scopes";
 
 export interface VerifiedKey {
   id: string;
