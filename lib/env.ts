@@ -84,6 +84,9 @@ const envSchema = z.object({
   SUNDOWN_TRUST_PROXY: flag,
   // Requests per key per day for the settings page and `keys list` (lib/usage/); off, nothing is counted.
   SUNDOWN_KEY_USAGE: flagDefaultOn,
+  // How often each instance adds its counts to the database: one statement per instance per interval; the charts
+  // trail the traffic by about as much.
+  SUNDOWN_KEY_USAGE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   SUNDOWN_MCP_ALLOWED_ORIGINS: originList,
   // Webhook targets that skip the public-address rule and may use plain http (lib/webhooks/endpoint-url.ts):
   // comma-separated host names, IP addresses or CIDR ranges, e.g. `localhost,127.0.0.1` for a receiver on this machine.

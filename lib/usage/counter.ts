@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { utcDay, type UsageCount, type UsageOutcome } from "@/lib/data/key-usage";
 
 // Per-key request counts, held in memory and handed to the database in batches: a request only adds to a Map, and
-// a flush (about once a minute) writes what accumulated in one statement. The counts a flush writes are added to
-// what is stored, never written over it, so several instances sum and a crash loses at most the unflushed minute.
+// a flush (once an interval, a minute by default) writes what accumulated in one statement. The counts a flush writes are added to
+// what is stored, never written over it, so several instances sum and a crash loses at most the unflushed interval.
 
 export interface UsageCounterOptions {
   /**
@@ -11,8 +11,8 @@ export interface UsageCounterOptions {
    * write's reply was lost after the database had committed it) adds nothing. Throws when it cannot tell.
    */
   write: (counts: UsageCount[], batchId: string) => Promise<void>;
-  /** How old the last flush must be before `isFlushDue` says so. */
-  intervalMs?: number;
+  /** How old the last flush must be before `isFlushDue` says so (SUNDOWN_KEY_USAGE_FLUSH_SECONDS). */
+  intervalMs: number;
   now?: () => number;
   /**
    * The most key-days held between flushes. Past it, new key-days are dropped (and counted in `dropped`): memory
@@ -20,8 +20,6 @@ export interface UsageCounterOptions {
    */
   maxEntries?: number;
 }
-
-const FLUSH_INTERVAL_MS = 60_000;
 
 /** A batch whose write failed, kept whole under its id to be written again as it was. */
 interface UnconfirmedBatch {
@@ -41,12 +39,7 @@ export class UsageCounter {
   private readonly now: () => number;
   private readonly maxEntries: number;
 
-  constructor({
-    write,
-    intervalMs = FLUSH_INTERVAL_MS,
-    now = () => Date.now(),
-    maxEntries = 100_000,
-  }: UsageCounterOptions) {
+  constructor({ write, intervalMs, now = () => Date.now(), maxEntries = 100_000 }: UsageCounterOptions) {
     this.write = write;
     this.intervalMs = intervalMs;
     this.now = now;

@@ -5,12 +5,13 @@ import { log } from "@/lib/log";
 import { UsageCounter } from "./counter";
 
 // The process's usage counter and when it flushes. Off the request path: a request adds to a Map; the flush is one
-// statement about once a minute, started two ways, because neither is enough everywhere:
+// statement once an interval (SUNDOWN_KEY_USAGE_FLUSH_SECONDS, a minute by default), started two ways, because
+// neither is enough everywhere:
 // - a timer (unref'd, so it never keeps a process alive) for a long-lived server between requests;
-// - after a response (Next's `after`) when the last flush is a minute old, for serverless instances, which are
+// - after a response (Next's `after`) when the last flush is an interval old, for serverless instances, which are
 //   frozen between requests and whose timers therefore do not fire.
 // No flush on SIGTERM: `next start` exits as soon as its server has closed, without waiting for other work, so a
-// stopping instance loses at most its last minute of counts, as a crashing one does.
+// stopping instance loses at most its last interval of counts, as a crashing one does.
 
 /** The key a request was admitted for (active, identified), as the request's handler learned it. */
 export interface CountedKey {
@@ -35,12 +36,16 @@ const registry = globalThis as typeof globalThis & { __sundownUsage?: UsageCount
 
 function counter(): UsageCounter {
   if (!registry.__sundownUsage) {
-    const created = new UsageCounter({ write: addKeyUsage });
+    const intervalMs = getEnv().SUNDOWN_KEY_USAGE_FLUSH_SECONDS * 1_000;
+    const created = new UsageCounter({ write: addKeyUsage, intervalMs });
     registry.__sundownUsage = created;
-    // Checked every few seconds, flushed only when due: a minute after the last flush, whichever way it came.
-    const timer = setInterval(() => {
-      if (created.isFlushDue()) void flushKeyUsage();
-    }, TIMER_CHECK_MS);
+    // Checked every few seconds, flushed only when due: an interval after the last flush, whichever way it came.
+    const timer = setInterval(
+      () => {
+        if (created.isFlushDue()) void flushKeyUsage();
+      },
+      Math.min(TIMER_CHECK_MS, intervalMs),
+    );
     timer.unref();
   }
   return registry.__sundownUsage;

@@ -119,6 +119,7 @@ describe("stored usage", () => {
     const { id, organization } = await mintKey();
     let replies = 0;
     const counter = new UsageCounter({
+      intervalMs: 60_000,
       write: async (counts, batchId) => {
         await addKeyUsage(counts, batchId);
         // The first reply is lost on the way back: the database has the batch, the instance does not know.

@@ -12,6 +12,7 @@ function counterOnClock(start: string, options: { maxEntries?: number } = {}) {
   const clock = { now: Date.parse(start) };
   const state = { failing: false, written: [] as UsageCount[][], batchIds: [] as string[] };
   const counter = new UsageCounter({
+    intervalMs: 60_000,
     now: () => clock.now,
     maxEntries: options.maxEntries,
     write: async (counts, batchId) => {
@@ -62,6 +63,7 @@ describe("UsageCounter", () => {
     let release!: () => void;
     const written: UsageCount[][] = [];
     const slow = new UsageCounter({
+      intervalMs: 60_000,
       write: async (counts) => {
         written.push(structuredClone(counts));
         if (written.length === 1) await new Promise<void>((resolve) => (release = resolve));
