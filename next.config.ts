@@ -15,7 +15,7 @@ const nextConfig: NextConfig = {
   // before anything else; checking again inside every build only slows builds and ties them to test files.
   typescript: { ignoreBuildErrors: true },
   // `next start` loads every route's modules at start-up by default (the docs page's API reference, NextAuth,
-  // the MCP SDK…): ~0.3 s more before the first answer and ~20 MiB more resident for routes an API-only
+  // the MCP SDK…): time before the first answer and resident memory spent on routes an API-only
   // deployment may never serve. Each route loads on its first request instead.
   experimental: { preloadEntriesOnStart: false },
   // `npm run dev` serves its scripts to localhost only; the discovery documents print the address the client used,

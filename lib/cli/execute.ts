@@ -30,7 +30,7 @@ export async function executeCommand<N extends CommandName>(
 ): Promise<CommandResult<N>> {
   const env = getEnv();
   // The database modules load only when this process opens a database: going through the server's
-  // socket needs neither Prisma nor PGlite, and starts seconds sooner.
+  // socket needs neither Prisma nor PGlite, so it starts without loading them.
   const db = () => import("@/lib/db");
   const run = (handle: DbHandle) => runWithDatabase(handle, name, args);
   if (env.DATABASE_URL) return run((await db()).openPostgres(env.DATABASE_URL, 2, env.DATABASE_PREPARED_STATEMENTS));

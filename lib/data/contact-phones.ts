@@ -10,12 +10,13 @@ import { PHONE_MASK, type ContactSpan } from "./contact-masks";
 // tell apart; a number glued to a letter or another digit (an id such as INV2025550143) is not one, as the
 // finder itself judges at its stricter levels.
 //
-// The finder costs tens of microseconds per candidate, and much more on a long run of digits and spaces, so it
-// is asked only about stretches that could hold a number: runs of digits and phone punctuation with at least
-// ten digits (a North American number), or seven after a plus sign, and not glued to letters or digits at both
-// ends (the inside of an id such as a UUID); in overlapping windows when a run is long. So that a text full of
-// such runs stays linear, it is asked at most about one window per 1,024 characters of the text (plus 64);
-// past that, every remaining run is masked without asking: more is hidden than needed, nothing is left out.
+// The finder costs far more per candidate than the scan that finds candidates, and more still on a long run of
+// digits and spaces, so it is asked only about stretches that could hold a number: runs of digits and phone
+// punctuation with at least ten digits (a North American number), or seven after a plus sign, and not glued to
+// letters or digits at both ends (the inside of an id such as a UUID); in overlapping windows when a run is long.
+// So that a text full of such runs stays linear, it is asked at most about one window per 1,024 characters of the
+// text (plus 64); past that, every remaining run is masked without asking: more is hidden than needed, nothing is
+// left out.
 
 const DEFAULT_COUNTRY: CountryCode = "US";
 // The fewest digits of a number the finder can find: with a country code, no numbering plan has shorter ones;

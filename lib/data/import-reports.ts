@@ -198,8 +198,8 @@ export async function importReports(
       });
       if (issues.length > 0) throw new ImportError(issues);
 
-      // One set-based statement per chunk: Prisma's createMany took about 3.5 s per 1,000 reports here,
-      // this takes about 0.2 s. Values travel as one JSON parameter, never spliced into the SQL.
+      // One set-based statement per chunk rather than Prisma's createMany, which was far slower for an import
+      // (bench/findings.md). Values travel as one JSON parameter, never spliced into the SQL.
       const contacts = await loadKnownContacts(tx, organization.id);
       for (let start = 0; start < reports.length; start += INSERT_CHUNK) {
         // Ids are chosen here rather than by the database, so that each report's event can name it.

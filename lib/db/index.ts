@@ -111,7 +111,7 @@ export async function openEmbedded(dataDir: string, role: LockInfo["role"]): Pro
     lock = attempt;
   }
   try {
-    // Loaded only here: a PostgreSQL deployment never pays for PGlite's modules (~45 ms, ~10 MiB at start).
+    // Loaded only here: a PostgreSQL deployment never pays the time and memory of PGlite's modules at start.
     const { PGlite } = await import("@electric-sql/pglite");
     const pglite = await PGlite.create(inMemory ? dataDir : path.join(dataDir, "pgdata"));
     await applyMigrations(pgliteConnection(pglite));

@@ -23,8 +23,8 @@ export function lockPath(dataDir: string): string {
 }
 
 // A process killed with SIGKILL still answers kill(pid, 0) for a while. The kernel takes time to tear down
-// a large heap (PGlite's: ~0.4 s measured, shown as running), then the process is a zombie until its last
-// thread is gone and its parent reaps it (~0.7 s more; for ever under a parent that never reaps). A zombie
+// a large heap such as PGlite's (shown as running meanwhile), then the process is a zombie until its last
+// thread is gone and its parent reaps it (for ever under a parent that never reaps). A zombie
 // runs no code and writes nothing, so it counts as dead; the running part is waited for by acquireLock().
 function isAlive(pid: number): boolean {
   try {

@@ -44,7 +44,7 @@ function serverInfoAt(base: string): Implementation {
 }
 
 // The SDK builds a fresh Ajv (with its formats and meta-schemas) for every server unless given one; the remote
-// route builds a server per request, so share one validator per process (about 7–10% of an MCP request's CPU).
+// route builds a server per request, so share one validator per process rather than build one per request.
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 // Nothing here ever changes while a process runs: no list_changed notification is ever sent, so none is offered
@@ -75,7 +75,7 @@ const ALL_FAMILIES: readonly PrimitiveFamily[] = ["tools", "resources", "prompts
 
 /**
  * The families a request's method needs: a tools/call is answered by the tools alone, so the remote route does not
- * build resources and prompts (a third of a server's cost) for it. Methods that describe the server (initialize,
+ * build resources and prompts for it. Methods that describe the server (initialize,
  * server/discover) and anything unknown get the whole server. The answer is the same either way.
  */
 export function familiesFor(method: unknown): readonly PrimitiveFamily[] {

@@ -154,7 +154,7 @@ function answerToolCall(
 
 /**
  * The SDK turns a tool's schemas into JSON Schema as the tool is registered, and the remote route registers the
- * tools on a new server for every request: zod was 13% of a tool call's server CPU, for the same result each time.
+ * tools on a new server for every request: the same conversion on every call, for the same result each time.
  * The schema the SDK is given converts once per process and hands out that JSON Schema after; it checks values
  * as the zod schema does.
  */
