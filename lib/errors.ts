@@ -27,6 +27,29 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
+/**
+ * When each code is answered, in the one sentence every table of codes prints beside its status: the /docs page,
+ * llms-full.txt and docs/limits-and-errors.md (written by hand, checked by tests/unit/error-docs.test.ts). Plain
+ * text, so that HTML and markdown print it alike.
+ */
+export const ERROR_DESCRIPTIONS = {
+  invalid_parameter:
+    "A parameter is invalid, given twice or unknown to the operation (a limit out of range, a date that does not exist, since after until, a cursor made for other filters…); the message names it, and for an unknown one the parameters the operation takes.",
+  unauthorized: "The key is missing, malformed, unknown, revoked or expired.",
+  insufficient_scope: "The key is valid but lacks the scope; required_scope names it.",
+  forbidden: "A browser Origin the MCP endpoint does not serve, or a cross-site form post.",
+  not_found: "No such report in your organization, or no such path.",
+  method_not_allowed: "Anything but GET or HEAD: the API is read-only.",
+  conflict:
+    "Never from the API: the settings page or the CLI refusing to roll a revoked, expired or already rolled key.",
+  not_acceptable: "MCP only: the Accept header lacks application/json or text/event-stream.",
+  payload_too_large: "MCP only: the message body is too large.",
+  unsupported_media_type: "MCP only: the Content-Type is not application/json.",
+  rate_limited: "Too many requests for this key; wait Retry-After seconds.",
+  internal_error: "An unexpected failure on our side. Quote the request_id.",
+  service_unavailable: "The database is unreachable or too busy to answer in time; retry after Retry-After seconds.",
+} as const satisfies Record<ErrorCode, string>;
+
 /** The code for a status answered elsewhere (the REST API seen by the stdio server, the MCP transport). */
 export function errorCodeForStatus(status: number): ErrorCode {
   const match = (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).find(([, s]) => s === status);

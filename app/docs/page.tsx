@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { Fragment } from "react";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { API_VERSION } from "@/lib/api-version";
 import { discoveryUrls } from "@/lib/public-urls";
-import { ERROR_GUIDE } from "@/lib/discovery/error-guide";
 import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
 import { getEnv } from "@/lib/env";
+import { ApiError, ERROR_CODES, ERROR_DESCRIPTIONS, ERROR_MESSAGES, ERROR_STATUS, errorBody } from "@/lib/errors";
 import { synopsisOf } from "@/lib/operations/parameters";
-import { endpointOf, KEYED_OPERATIONS } from "@/lib/operations/table";
+import { endpointOf, filterNamesOf, KEYED_OPERATIONS, OPERATIONS } from "@/lib/operations/table";
 import { REPORT_LIMIT } from "@/lib/schemas/reports";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
@@ -29,6 +30,16 @@ const MCP_TOOLS = KEYED_OPERATIONS.map((operation) => {
   };
 });
 
+/** A 403 as the server writes it: the refusal's own message, serialized by errorBody. */
+const SCOPE_ERROR_EXAMPLE = JSON.stringify(
+  errorBody(
+    new ApiError("insufficient_scope", ERROR_MESSAGES.insufficientScope("team:read"), { requiredScope: "team:read" }),
+    "5b3f0f5e-2a51-4c7e-9d1b-0c4f3e2a1b6d",
+  ),
+  null,
+  2,
+);
+
 const WEBHOOK_ROWS = [
   ...WEBHOOK_EVENT_TYPES.map((type) => ({
     type,
@@ -43,6 +54,16 @@ function formatWait(ms: number): string {
   const [value, unit] =
     ms % 3_600_000 === 0 ? [ms / 3_600_000, "h"] : ms % 60_000 === 0 ? [ms / 60_000, "min"] : [ms / 1000, "s"];
   return `${value} ${unit}`;
+}
+
+/** Names as code, in words: `a`, `b` and `c`. */
+function CodeList({ names }: { names: readonly string[] }) {
+  return names.map((name, index) => (
+    <Fragment key={name}>
+      {index === 0 ? "" : index === names.length - 1 ? " and " : ", "}
+      <code>{name}</code>
+    </Fragment>
+  ));
 }
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
@@ -205,12 +226,7 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
           <p>
             Every error is JSON of one shape; match on <code>error</code>, show <code>message</code> to people.
           </p>
-          <CodeBlock label="403 Forbidden">{`{
-  "error": "insufficient_scope",
-  "message": "This API key lacks the team:read scope.",
-  "required_scope": "team:read",
-  "request_id": "5b3f0f5e-2a51-4c7e-9d1b-0c4f3e2a1b6d"
-}`}</CodeBlock>
+          <CodeBlock label="403 Forbidden">{SCOPE_ERROR_EXAMPLE}</CodeBlock>
           <div className={styles.tableWrap}>
             <table className={styles.table}>
               <caption>Status codes</caption>
@@ -222,13 +238,13 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
                 </tr>
               </thead>
               <tbody>
-                {ERROR_GUIDE.map((e) => (
-                  <tr key={e.code}>
-                    <td>{e.status}</td>
+                {ERROR_CODES.map((code) => (
+                  <tr key={code}>
+                    <td>{ERROR_STATUS[code]}</td>
                     <td>
-                      <code>{e.code}</code>
+                      <code>{code}</code>
                     </td>
-                    <td>{e.when}</td>
+                    <td>{ERROR_DESCRIPTIONS[code]}</td>
                   </tr>
                 ))}
               </tbody>
@@ -246,9 +262,9 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
             <li>
               <strong>History and pages:</strong> <code>GET /api/v1/reports</code> returns reports newest first,{" "}
               <code>limit</code> {REPORT_LIMIT.min}–{REPORT_LIMIT.max} (default {REPORT_LIMIT.default}) at a time, and
-              takes <code>since</code>, <code>until</code>, <code>scope</code>, <code>scope_target_id</code> and{" "}
-              <code>q</code> to narrow them. When <code>next_cursor</code> is not null (also in the <code>Link</code>{" "}
-              header), pass it as <code>cursor</code> with the same filters for the next page.
+              takes <CodeList names={filterNamesOf(OPERATIONS.list_reports)} /> to narrow them. When{" "}
+              <code>next_cursor</code> is not null (also in the <code>Link</code> header), pass it as{" "}
+              <code>cursor</code> with the same filters for the next page.
             </li>
             <li>
               <strong>Caching:</strong> responses carry a strong <code>ETag</code>; send it back in{" "}

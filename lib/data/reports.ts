@@ -16,15 +16,46 @@ import { scrubContactDetails } from "./scrub";
 // Column names are the API's; timestamps are formatted as toISOString() would. Both are scrubbed reads: the
 // organization's own contact details (lib/data/known-contacts.ts) are removed from what they serve.
 
-/** Which reports a list asks for, beyond its organization; absent filters are left out. */
+/**
+ * Which reports a list asks for, beyond its organization; absent filters are left out. Named as GET
+ * /api/v1/reports names them: they are the filters the operations table marks (lib/operations/table.ts), checked
+ * against it in tests/unit/report-filters.test.ts.
+ */
 export interface ReportFilters {
   /** Inclusive bounds on generated_at, as ISO 8601 instants. */
   since?: string;
   until?: string;
   scope?: ReportScope;
-  scopeTargetId?: string;
+  scope_target_id?: string;
   /** Words to find in the report's served text (web search syntax: quotes, OR, -word). */
   q?: string;
+}
+
+/** A page's read, by name: its filters, then the previous page's last report, after which it starts. */
+interface PageArguments extends ReportFilters {
+  after_generated_at?: string;
+  after_id?: string;
+}
+
+type PageArgument = keyof PageArguments;
+
+/**
+ * The order a page's read takes its arguments in (organization-read.ts reads are positional), written as an object so
+ * that the compiler holds it to PageArguments: every argument, once. The order names the read's statements: keep it.
+ */
+const PAGE_ARGUMENTS = Object.keys({
+  since: 0,
+  until: 0,
+  scope: 0,
+  scope_target_id: 0,
+  q: 0,
+  after_generated_at: 0,
+  after_id: 0,
+} satisfies Record<PageArgument, 0>) as PageArgument[];
+
+/** A read's positional arguments (or their placeholders) by name again. */
+function byName<T>(values: readonly T[]): Record<PageArgument, T> {
+  return Object.fromEntries(PAGE_ARGUMENTS.map((name, index) => [name, values[index]])) as Record<PageArgument, T>;
 }
 
 /** One page of a report list, newest first, and whether more follow after its last report. */
@@ -51,24 +82,16 @@ function reportPageRead(limit: number): ReportPageRead {
     throw new RangeError(`page size ${limit} outside ${REPORT_LIMIT.min}-${REPORT_LIMIT.max}`);
   read = defineScrubbedRead({
     name: `report_list_${limit}`,
-    sql: (
-      organizationId,
-      since: Placeholder<string> | undefined,
-      until: Placeholder<string> | undefined,
-      scope: Placeholder<ReportScope> | undefined,
-      scopeTargetId: Placeholder<string> | undefined,
-      q: Placeholder<string> | undefined,
-      afterGeneratedAt: Placeholder<string> | undefined,
-      afterId: Placeholder<string> | undefined,
-    ) => {
+    sql: (organizationId, ...slots) => {
+      const { since, until, scope, scope_target_id, q, after_generated_at, after_id } = byName(slots);
       const where = [`organization_id = ${organizationId}`];
       if (since) where.push(`generated_at >= ${since}::timestamptz`);
       if (until) where.push(`generated_at <= ${until}::timestamptz`);
       if (scope) where.push(`scope = ${scope}::report_scope`);
-      if (scopeTargetId) where.push(`scope_target_id = ${scopeTargetId}::uuid`);
+      if (scope_target_id) where.push(`scope_target_id = ${scope_target_id}::uuid`);
       if (q) where.push(`search_vector @@ websearch_to_tsquery('english', ${q})`);
-      if (afterGeneratedAt && afterId)
-        where.push(`(generated_at, id) < (${afterGeneratedAt}::timestamptz, ${afterId}::uuid)`);
+      if (after_generated_at && after_id)
+        where.push(`(generated_at, id) < (${after_generated_at}::timestamptz, ${after_id}::uuid)`);
       return `(
     SELECT coalesce(json_agg(json_build_object(
       'id', r.id, 'scope', r.scope, 'scope_target_id', r.scope_target_id,
@@ -85,7 +108,7 @@ function reportPageRead(limit: number): ReportPageRead {
     result: z.array(reportSummarySchema),
     // A prepared search would get a generic plan after a few runs: for a rare word it walks every report of
     // the organization in the list's order where the search index reads a handful (report-index.test.ts).
-    planEachRunWith: ([, , , , q]) => q !== undefined,
+    planEachRunWith: (args) => byName(args).q !== undefined,
     toBody: (rows, _args, known): ReportPage => {
       rows ??= [];
       const reports = rows.slice(0, limit).map((r) => ({
@@ -99,18 +122,15 @@ function reportPageRead(limit: number): ReportPageRead {
   return read;
 }
 
-type Filter = string | undefined;
-type ReportPageRead = OrganizationRead<
-  [Filter, Filter, ReportScope | undefined, Filter, Filter, Filter, Filter],
-  ReportPage
->;
+/** Every argument is a string or absent; ReportScope's values are strings too. */
+type ReportPageRead = OrganizationRead<(string | undefined)[], ReportPage>;
 
 const reportPageReads = new Map<number, ReportPageRead>();
 
 /** A page of the list: `limit` reports matching `filters`, after `after` (the previous page's last report). */
 export function reportPage(limit: number, filters: ReportFilters = {}, after?: { generatedAt: string; id: string }) {
-  const { since, until, scope, scopeTargetId, q } = filters;
-  return reportPageRead(limit).with(since, until, scope, scopeTargetId, q, after?.generatedAt, after?.id);
+  const page: PageArguments = { ...filters, after_generated_at: after?.generatedAt, after_id: after?.id };
+  return reportPageRead(limit).with(...PAGE_ARGUMENTS.map((name) => page[name]));
 }
 
 /** One report of the organization; another organization's id is as unknown as a random one. */

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { synopsisOf } from "@/lib/operations/parameters";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, statusesOf, type Operation } from "@/lib/operations/table";
 import { discoveryUrls } from "@/lib/public-urls";
-import { ERROR_GUIDE } from "./error-guide";
+import { ERROR_CODES, ERROR_DESCRIPTIONS, ERROR_STATUS } from "@/lib/errors";
 import { buildLlmsTxt } from "./llms-txt";
 
 // /llms-full.txt, and /docs as markdown (Accept: text/markdown, or /docs.md): the whole guide in one file.
 // It is llms.txt followed by the reference of every operation and every error code, all read from the
-// operations table and the guide's error list, so it says what the /docs page and the OpenAPI document say.
+// operations table and the error table (lib/errors.ts), so it says what the /docs page and the OpenAPI document say.
 
 /** The top-level fields of an operation's answer, as its output schema names them. */
 function responseFields(operation: Operation): string[] {
@@ -47,7 +47,7 @@ function operationSection(operation: Operation): string {
 
 export function buildLlmsFullTxt(base: string): string {
   const urls = discoveryUrls(base);
-  const errors = ERROR_GUIDE.map((e) => `| ${e.status} | \`${e.code}\` | ${e.when} |`);
+  const errors = ERROR_CODES.map((code) => `| ${ERROR_STATUS[code]} | \`${code}\` | ${ERROR_DESCRIPTIONS[code]} |`);
   return `${buildLlmsTxt(base)}
 ## Operations
 

@@ -1,4 +1,5 @@
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
+import { ERROR_CODES, ERROR_STATUS } from "@/lib/errors";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, type Operation } from "@/lib/operations/table";
 import stdioPackage from "@/packages/mcp-stdio/package.json";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
@@ -18,6 +19,9 @@ function endpointLine(operation: Operation): string {
 const MARKDOWN_ENDPOINTS = KEYED_OPERATIONS.filter((operation) => operation.name in MARKDOWN_REPRESENTATIONS)
   .map((operation) => `\`${endpointOf(operation)}\``)
   .join(", ");
+
+/** Every error code with its status; llms-full.txt adds when each is answered. */
+const ERROR_LIST = ERROR_CODES.map((code) => `\`${code}\` (${ERROR_STATUS[code]})`).join(", ");
 
 /** `get_report` {id}: a tool and its arguments, optional ones marked. */
 function toolSynopsis(operation: Operation): string {
@@ -57,7 +61,7 @@ As markdown with \`Accept: text/markdown\`: ${MARKDOWN_ENDPOINTS} (for a model, 
 
 ## Errors and limits
 
-- Errors are JSON: \`{"error": "<code>", "message": "…", "request_id": "…"}\`; codes: \`invalid_parameter\` (400; also for a query parameter or tool argument the operation does not define, naming the ones it takes), \`unauthorized\` (401), \`insufficient_scope\` (403), \`forbidden\` (403, a browser Origin /api/mcp does not serve), \`not_found\` (404), \`method_not_allowed\` (405), \`rate_limited\` (429), \`internal_error\` (500), \`service_unavailable\` (503).
+- Errors are JSON: \`{"error": "<code>", "message": "…", "request_id": "…"}\`; codes: ${ERROR_LIST}; when each is answered: [llms-full.txt](${urls.llmsFullTxt}).
 - Rate limit: ${rateLimitStatement()} Responses carry \`RateLimit\` and \`RateLimit-Policy\` headers; REST and MCP share one budget per key.
 - Keyed responses carry a strong \`ETag\`; send \`If-None-Match\` to get 304.
 

@@ -2,11 +2,12 @@ import { completable, type GetPromptResult, type McpServer } from "@modelcontext
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { requireKnownNames } from "@/lib/operations/input";
+import type { ReportFilterInput } from "@/lib/operations/table";
 import { reportScopeParameter, scopeTargetIdParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportSchema, reportScopeSchema, type Report } from "@/lib/schemas/reports";
 import type { TeamList } from "@/lib/schemas/team";
 import { toMcpError } from "./errors";
-import { walkSummaries, type ReportFilters, type SummaryWalk } from "./report-pages";
+import { walkSummaries, type SummaryWalk } from "./report-pages";
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
 import type { Registration } from "./tools";
@@ -36,7 +37,7 @@ const DAYS_RULE = `days must be an integer from 1 to ${ROLLUP.maxDays} (default 
 
 interface RollupInput {
   days: number;
-  filters: Required<Pick<ReportFilters, "since" | "until">> & ReportFilters;
+  filters: Required<Pick<ReportFilterInput, "since" | "until">> & ReportFilterInput;
 }
 
 /** The arguments as the prompt takes them (strings), judged by REST's parse functions where REST has the parameter. */
@@ -78,7 +79,7 @@ async function readWithinBound(source: SundownSource, ids: string[]): Promise<{ 
 }
 
 /** The list_reports arguments that read the period again, as an agent would pass them. */
-function listArguments(filters: ReportFilters, cursor: string | null): string {
+function listArguments(filters: ReportFilterInput, cursor: string | null): string {
   const args: Record<string, string | number> = { ...filters, limit: REPORT_LIMIT.max };
   if (cursor) args.cursor = cursor;
   return JSON.stringify(args);
@@ -87,7 +88,7 @@ function listArguments(filters: ReportFilters, cursor: string | null): string {
 const daysWords = (days: number) => (days === 1 ? "day" : `${days} days`);
 
 /** Which reports: "reports", "reports of scope lead", "reports about the lead or member <id>". */
-function subjectOf({ scope, scope_target_id }: ReportFilters): string {
+function subjectOf({ scope, scope_target_id }: ReportFilterInput): string {
   const about = scope_target_id ? ` about the lead or member ${scope_target_id}` : "";
   return `reports${scope ? ` of scope ${scope}` : ""}${about}`;
 }
@@ -100,7 +101,7 @@ interface LeftOut {
   cursor: string | null;
 }
 
-function leftOutNote(filters: ReportFilters, attached: Report[], leftOut: LeftOut): string[] {
+function leftOutNote(filters: ReportFilterInput, attached: Report[], leftOut: LeftOut): string[] {
   const count = `${leftOut.atLeast ? "more than " : ""}${leftOut.count}`;
   const oldest = attached.at(-1)?.generated_at;
   return [
@@ -149,7 +150,7 @@ function textMessage(text: string): GetPromptResult["messages"][number] {
  */
 async function findLeftOut(
   source: SundownSource,
-  filters: ReportFilters,
+  filters: ReportFilterInput,
   candidates: SummaryWalk,
   attachedCount: number,
 ): Promise<LeftOut | undefined> {

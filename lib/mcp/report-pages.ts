@@ -1,13 +1,10 @@
 import { cursorParameter } from "@/lib/operations/parameters";
-import type { OperationInput } from "@/lib/operations/table";
+import type { ReportFilterInput } from "@/lib/operations/table";
 import { REPORT_LIMIT, type ReportSummary } from "@/lib/schemas/reports";
 import type { SundownSource } from "./source";
 
 // Walking list_reports page by page for the prompt and resources that read more than one page: the same calls
 // an agent makes, so the same scope check, rate limit and cursors apply.
-
-/** list_reports' filters: what a cursor is bound to. */
-export type ReportFilters = Omit<OperationInput<"list_reports">, "limit" | "cursor">;
 
 export interface SummaryWalk {
   /** At most `max` summaries, newest first. */
@@ -23,7 +20,7 @@ export interface SummaryWalk {
  */
 export async function walkSummaries(
   source: SundownSource,
-  filters: ReportFilters,
+  filters: ReportFilterInput,
   max: number,
   after: string | null = null,
 ): Promise<SummaryWalk> {

@@ -7,7 +7,17 @@ import { buildApiRoot } from "@/lib/discovery/api-root";
 import { DISCOVERY_RELATIONS, discoveryLinkHeader } from "@/lib/discovery/links";
 import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
 import { readApiKey } from "@/lib/http/read-api-key";
-import { ApiError, DATABASE_RETRY_AFTER_SECONDS, ERROR_MESSAGES, errorBody, toApiError } from "@/lib/errors";
+import { requireScope } from "@/lib/admission/verify-api-key";
+import {
+  ApiError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  errorBody,
+  toApiError,
+  type ErrorCode,
+} from "@/lib/errors";
+import { methodNotAllowedError } from "@/lib/http/method-not-allowed";
 import { rateLimitHeaders, type RateLimitPolicyName } from "@/lib/http/rate-limit";
 import { parseRestInput } from "@/lib/operations/input";
 import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
@@ -116,7 +126,11 @@ function rateLimitPolicyOf(limits: RateLimits) {
     window: "rolling",
     shared_with: "every keyed operation and the MCP endpoint, counted on the key",
     headers: [RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER],
-    on_limit: { status: 429, error: "rate_limited", retry_after_header: RETRY_AFTER_HEADER },
+    on_limit: {
+      status: ERROR_STATUS.rate_limited,
+      error: "rate_limited" satisfies ErrorCode,
+      retry_after_header: RETRY_AFTER_HEADER,
+    },
     unauthenticated: { policy: "per-address", limit: limits.address, window_seconds: RATE_LIMIT_WINDOW_SECONDS },
   };
 }
@@ -151,13 +165,9 @@ function errorExamplesOf(operation: Operation): Record<ErrorStatus, ApiError | u
   return {
     400: invalidParameterOf(operation),
     401: thrownBy(() => readApiKey(new Headers())),
-    403: operation.scope
-      ? new ApiError("insufficient_scope", ERROR_MESSAGES.insufficientScope(operation.scope), {
-          requiredScope: operation.scope,
-        })
-      : undefined,
+    403: operation.scope ? thrownBy(() => requireScope({ scopes: [] }, operation.scope)) : undefined,
     404: new ApiError("not_found", ERROR_MESSAGES.reportNotFound),
-    405: new ApiError("method_not_allowed", ERROR_MESSAGES.readOnly),
+    405: methodNotAllowedError(operation.path),
     429: new ApiError("rate_limited", ERROR_MESSAGES.keyRateLimited),
     500: toApiError(new Error("example")),
     503: toApiError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),

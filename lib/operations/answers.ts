@@ -10,6 +10,7 @@ import { CURSOR_RULE } from "./parameters";
 import {
   OPERATIONS,
   reportFiltersDigest,
+  reportFiltersOf,
   type KeyedOperationName,
   type OperationInput,
   type OperationOutput,
@@ -39,18 +40,7 @@ function fromRead<N extends KeyedOperationName, Result>(answer: FromRead<N, Resu
 export const ANSWERS = {
   identity: { fromKey: (key: VerifiedKey) => ({ organization: key.organization, scopes: key.scopes }) },
   list_reports: fromRead<"list_reports", ReportPage>({
-    read: (input) =>
-      reportPage(
-        input.limit,
-        {
-          since: input.since,
-          until: input.until,
-          scope: input.scope,
-          scopeTargetId: input.scope_target_id,
-          q: input.q,
-        },
-        input.cursor,
-      ),
+    read: (input) => reportPage(input.limit, reportFiltersOf(input), input.cursor),
     finish: (page, input, key) => {
       // Only now is the organization known: a cursor of another organization, or not signed here, is refused.
       if (input.cursor && (!isAuthentic(input.cursor) || input.cursor.organizationId !== key.organization.id)) {

@@ -27,6 +27,11 @@ export interface Parameter<T> {
   describe?: (cite: Cite) => string;
   /** Absent is fine (a default applies); path parameters never are. */
   optional: boolean;
+  /**
+   * It narrows which items a paged list answers, so every page must be asked with it unchanged: a cursor carries a
+   * digest of the list's filters (lib/operations/cursor.ts). Marked in the operations table, with asFilter.
+   */
+  filter?: true;
   /** What the docs write for its values, e.g. `1–50` or `uuid`. */
   accepts: string;
   /** What it accepts, in one sentence: the message of every refusal. */
@@ -85,6 +90,11 @@ export const reportIdParameter: Parameter<string> = {
   rule: REPORT_ID_RULE,
   parse: (value) => parseUuid(value, REPORT_ID_RULE),
 };
+
+/** `parameter` as one of the filters of the operation that takes it (see Parameter.filter). */
+export function asFilter<T>(parameter: Parameter<T>): Parameter<T> & { filter: true } {
+  return { ...parameter, filter: true };
+}
 
 /** How the docs write a parameter: `limit?: 1–50`, `id: uuid`. */
 export function synopsisOf(name: string, parameter: Parameter<unknown>): string {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Scope } from "@/lib/auth/scopes";
-import { apiRootSchema } from "@/lib/schemas/api-root";
+import { apiRootSchema, type EndpointName } from "@/lib/schemas/api-root";
 import { identitySchema } from "@/lib/schemas/identity";
 import { REPORT_LIMIT, reportListSchema, reportSchema } from "@/lib/schemas/reports";
 import { teamListSchema } from "@/lib/schemas/team";
@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/errors";
 import { filtersDigest } from "./cursor";
 import {
   activeParameter,
+  asFilter,
   cursorParameter,
   limitParameter,
   reportIdParameter,
@@ -76,6 +77,8 @@ function defineOperation<const Params extends Record<string, Parameter<unknown>>
   return operation;
 }
 
+// Its names are `root` and GET /api/v1's endpoint names (lib/schemas/api-root.ts, a layer below): an operation
+// added here and not there would be stripped from the API root's `endpoints`, so `satisfies` refuses it.
 const TABLE = {
   root: defineOperation({
     operationId: "getApiRoot",
@@ -126,11 +129,11 @@ const TABLE = {
     scope: "reports:read",
     parameters: {
       limit: limitParameter,
-      since: sinceParameter,
-      until: untilParameter,
-      scope: reportScopeParameter,
-      scope_target_id: scopeTargetIdParameter,
-      q: searchParameter,
+      since: asFilter(sinceParameter),
+      until: asFilter(untilParameter),
+      scope: asFilter(reportScopeParameter),
+      scope_target_id: asFilter(scopeTargetIdParameter),
+      q: asFilter(searchParameter),
       cursor: cursorParameter,
     },
     check: (input) => {
@@ -223,7 +226,7 @@ const TABLE = {
         "lead or member) and active (true: active members only, false: inactive only); without them, everyone.",
     },
   }),
-};
+} satisfies Record<"root" | EndpointName, Operation>;
 
 export type OperationName = keyof typeof TABLE;
 
@@ -285,9 +288,35 @@ export function statusesOf(operation: Operation): Status[] {
   return [...new Set([...base, ...operation.statuses])].sort((a, b) => a - b);
 }
 
-/** The digest a list_reports cursor carries: the filters of the page it continues (not its limit or position). */
-export function reportFiltersDigest({ since, until, scope, scope_target_id, q }: ReportFilterInput): string {
-  return filtersDigest({ since, until, scope, scope_target_id, q });
+/** The names of an operation's filters: its parameters marked with asFilter. */
+type FilterNameOf<O extends Operation> = {
+  [P in keyof O["parameters"]]: O["parameters"][P] extends { filter: true } ? P : never;
+}[keyof O["parameters"]] &
+  string;
+
+/** An operation's filters, in the order of its parameters. */
+export function filterNamesOf<O extends Operation>(operation: O): FilterNameOf<O>[] {
+  return Object.entries(operation.parameters)
+    .filter(([, parameter]) => parameter.filter)
+    .map(([name]) => name as FilterNameOf<O>);
 }
 
-type ReportFilterInput = Partial<Record<"since" | "until" | "scope" | "scope_target_id" | "q", string>>;
+export type ReportFilterName = FilterNameOf<(typeof OPERATIONS)["list_reports"]>;
+
+/** list_reports' filters, as parsed: what its read narrows the list by, and what its cursors are bound to. */
+export type ReportFilterInput = Pick<OperationInput<"list_reports">, ReportFilterName>;
+
+const REPORT_FILTERS = filterNamesOf(OPERATIONS.list_reports);
+
+/** The filters of a list_reports input, present ones only; its limit and cursor stay behind. */
+export function reportFiltersOf<I extends Partial<Record<ReportFilterName, unknown>>>(
+  input: I,
+): Pick<I, ReportFilterName> {
+  const present = REPORT_FILTERS.filter((name) => input[name] !== undefined);
+  return Object.fromEntries(present.map((name) => [name, input[name]])) as Pick<I, ReportFilterName>;
+}
+
+/** The digest a list_reports cursor carries: the filters of the page it continues (not its limit or position). */
+export function reportFiltersDigest(input: Partial<Record<ReportFilterName, string>>): string {
+  return filtersDigest(reportFiltersOf(input));
+}

@@ -2,6 +2,19 @@ import { z } from "zod";
 import { scopeSchema } from "@/lib/auth/scopes";
 import { API_KEY_HEADER } from "@/lib/header-names";
 
+/**
+ * The keyed operations by their names in the operations table (lib/operations/table.ts), as GET /api/v1 lists
+ * them under `endpoints`. The table sits above this layer, so the names are declared here, below it, and the
+ * table is held to them: it must declare exactly these operations besides `root`.
+ */
+const ENDPOINT_NAMES = ["identity", "list_reports", "get_report", "team"] as const;
+
+export type EndpointName = (typeof ENDPOINT_NAMES)[number];
+
+const endpointsSchema = z
+  .object(Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, z.string()])) as Record<EndpointName, z.ZodString>)
+  .meta({ description: "Short name → `GET <path>`." });
+
 export const apiRootSchema = z
   .object({
     name: z.string().meta({ description: "Product name." }),
@@ -32,14 +45,7 @@ export const apiRootSchema = z
         scopes: z.array(scopeSchema).meta({ description: "Scopes a key can carry." }),
       })
       .meta({ description: "How to authenticate: every endpoint except GET /api/v1 needs a key." }),
-    endpoints: z
-      .object({
-        identity: z.string(),
-        list_reports: z.string(),
-        get_report: z.string(),
-        team: z.string(),
-      })
-      .meta({ description: "Short name → `GET <path>`." }),
+    endpoints: endpointsSchema,
     rate_limit: z.string().meta({ description: "The per-key rate limit, in words." }),
   })
   .meta({ id: "ApiRoot", description: "Public description of the API: where its documents are and how to call it." });

@@ -6,7 +6,7 @@ import { buildLlmsFullTxt } from "@/lib/discovery/llms-full-txt";
 import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { discoveryLinkHeader } from "@/lib/discovery/links";
 import { buildRobotsTxt } from "@/lib/discovery/robots-txt";
-import { ERROR_GUIDE } from "@/lib/discovery/error-guide";
+import { ERROR_CODES, ERROR_DESCRIPTIONS, ERROR_STATUS } from "@/lib/errors";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS } from "@/lib/operations/table";
 import { parseLinks } from "../helpers/links";
 
@@ -115,7 +115,9 @@ describe("llms-full.txt", () => {
         expect(text).toContain(parameter.rule);
       }
     }
-    for (const { code, when } of ERROR_GUIDE) expect(text).toContain(`| \`${code}\` | ${when} |`);
+    for (const code of ERROR_CODES) {
+      expect(text).toContain(`| ${ERROR_STATUS[code]} | \`${code}\` | ${ERROR_DESCRIPTIONS[code]} |`);
+    }
     expect(text).toContain("Fields: `id`, `scope`, `scope_target_id`, `generated_at`, `report`.");
   });
 

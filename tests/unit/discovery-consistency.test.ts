@@ -6,6 +6,7 @@ import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { TOOLS } from "@/lib/mcp/tools";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, statusesOf } from "@/lib/operations/table";
+import { apiRootSchema } from "@/lib/schemas/api-root";
 
 // The operations table (lib/operations/table.ts) is the one declaration of each operation. These tests hold it
 // to the contract and check that every surface reads it: GET /api/v1, OpenAPI, the route files, the MCP tools,
@@ -63,6 +64,12 @@ describe("every surface reads the table", () => {
       get_report: "GET /api/v1/reports/{id}",
       team: "GET /api/v1/team",
     });
+  });
+
+  it("GET /api/v1's schema keeps every keyed operation of the table (parsing strips a name it does not declare)", () => {
+    const endpoints = Object.fromEntries(KEYED_OPERATIONS.map((operation) => [operation.name, endpointOf(operation)]));
+    expect(Object.keys(apiRootSchema.shape.endpoints.shape)).toEqual(Object.keys(endpoints));
+    expect(getApiRoot(BASE).endpoints).toEqual(endpoints);
   });
 
   it("OpenAPI documents exactly the table's operations, all GET, with their scopes and statuses", () => {

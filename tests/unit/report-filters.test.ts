@@ -1,0 +1,57 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { ReportFilters } from "@/lib/data/reports";
+import {
+  filterNamesOf,
+  OPERATIONS,
+  reportFiltersDigest,
+  reportFiltersOf,
+  type ReportFilterInput,
+} from "@/lib/operations/table";
+
+// The operations table marks list_reports' filters (asFilter); the cursor's digest, the report read's filters, the
+// MCP prompt's page walk and the /docs page are built from that mark. What cannot import it is checked here.
+
+const FILTERS = {
+  since: "2026-11-16T00:00:00.000Z",
+  until: "2026-11-22T23:59:59.999Z",
+  scope: "member",
+  scope_target_id: "5d0e0002-0002-4002-8002-00000000ac3e",
+  q: "staging database",
+} as const;
+
+describe("list_reports' filters", () => {
+  it("are the parameters the table marks, in its order", () => {
+    expect(filterNamesOf(OPERATIONS.list_reports)).toEqual(["since", "until", "scope", "scope_target_id", "q"]);
+    for (const operation of Object.values(OPERATIONS)) {
+      if (operation.name !== "list_reports") expect(filterNamesOf(operation), operation.name).toEqual([]);
+    }
+  });
+
+  it("leave the limit and the cursor out of an input", () => {
+    expect(reportFiltersOf({ ...FILTERS, limit: 5, cursor: "x" })).toEqual(FILTERS);
+    expect(reportFiltersOf({ scope: "lead", q: undefined })).toEqual({ scope: "lead" });
+  });
+
+  // Cursors already handed out carry these digests: a change would refuse every one of them.
+  it("digest as they always have, so that cursors already handed out keep working", () => {
+    expect(reportFiltersDigest({})).toBe("T1PNoYwrqgwDVLtf");
+    expect(reportFiltersDigest({ scope: "lead" })).toBe("kh96DrSnMlJRvRzP");
+    expect(reportFiltersDigest(FILTERS)).toBe("PU9nBbGkVNspa0XO");
+    expect(reportFiltersDigest({ ...FILTERS, limit: 5, cursor: "x" } as ReportFilterInput)).toBe("PU9nBbGkVNspa0XO");
+  });
+
+  // Checked by the compiler (tsc compiles the tests): lib/data sits below the table and cannot import it.
+  it("are what the report read takes", () => {
+    expectTypeOf<keyof ReportFilters>().toEqualTypeOf<keyof ReportFilterInput>();
+    expectTypeOf<ReportFilterInput>().toExtend<ReportFilters>();
+    expectTypeOf<ReportFilters>().toExtend<ReportFilterInput>();
+  });
+
+  it("are the ones docs/api.md says a cursor is bound to", () => {
+    const page = readFileSync(path.join(import.meta.dirname, "../../docs/api.md"), "utf8").replace(/\s+/g, " ");
+    const listed = /bound to its organization and its filters \(([^;)]*);/.exec(page)?.[1];
+    expect(listed?.split(", ")).toEqual(filterNamesOf(OPERATIONS.list_reports).map((name) => `\`${name}\``));
+  });
+});
