@@ -10,6 +10,8 @@ import {
 import { isWellFormedApiKey } from "@/lib/auth/api-key";
 import { hasScope, type Scope } from "@/lib/auth/scopes";
 import type { ReadRequest } from "@/lib/data/organization-read";
+import { finishPrepared, prepareAnswer, type PreparedAnswer } from "@/lib/operations/answers";
+import { OPERATIONS, type KeyedOperationName, type OperationInput, type OperationOutput } from "@/lib/operations/table";
 import { API_KEY_HEADER, AUTHORIZATION_HEADER, RETRY_AFTER_HEADER } from "@/lib/header-names";
 import { log } from "@/lib/log";
 import type { StoreResult } from "@/lib/ratelimit/limiter";
@@ -20,39 +22,62 @@ import { rateLimitHeaders } from "./rate-limit";
 import { readApiKey } from "./read-api-key";
 import type { RequestContext } from "./with-request";
 
-// Admission of a keyed request, REST and MCP alike, in the contract's order: key (401) → the key's rate
-// limit (429) → scope (403). Every failure is a thrown ApiError.
+// Admission of a keyed request, REST and MCP alike, top to bottom in the contract's order: key (401) → the key's
+// rate limit (429) → scope (403) → parameters (400) → the read → existence (404). Key and limit refusals are the
+// request's and are thrown; from the scope on they are the call's, returned for the caller to answer in its own
+// way (REST as an HTTP error, MCP as a tool error).
 //
-// Round trips. A key this process has looked up before has a known id, so its budget is counted first:
-// admitted, one statement (the key lookup carrying the read); refused, the key lookup alone, so a revoked
-// or expired key still answers 401 before 429 and a 429 costs no read. A key this process has not seen
-// (its first request on a fresh instance) gets its id from the lookup, so the read cannot travel with it:
+// Round trips. The parameters are parsed first (no I/O), so the operation's read can travel with the key lookup.
+// A key this process has looked up before has a known id and scopes, so its budget is counted and its scope
+// decided before the lookup: admitted, one statement (the key lookup carrying the read); refused, the key lookup
+// alone, so a revoked or expired key still answers 401 before 429 and a 429 costs no read. A key this process has
+// not seen (its first request on a fresh instance) gets its id from the lookup, so the read cannot travel with it:
 // lookup, budget, then the read on its own — two round trips, once per key per instance.
 
-/**
- * What the request needs beyond a valid key: a scope (refused with 403 without it), and maybe a read of the
- * organization's data. The read is attached only for a key that has `readScope` (by default the scope): MCP
- * names the scope a tool call will need without making it a 403, since the tool answers a missing scope itself.
- */
-export interface KeyNeeds {
-  scope?: Scope;
-  read?: ReadRequest<unknown>;
-  readScope?: Scope;
+/** A keyed operation called by a request: its name, and how to parse its input (no I/O; throws its refusal). */
+export interface KeyedCall<N extends KeyedOperationName = KeyedOperationName> {
+  name: N;
+  input: () => OperationInput<N>;
 }
 
-export interface Admitted {
+/** A call's answer, or what refused it from the scope on (an ApiError, or a failure of ours) for its caller to throw. */
+export type CallResult<N extends KeyedOperationName = KeyedOperationName> =
+  { output: OperationOutput<N> } | { refused: unknown };
+
+export interface Admitted<N extends KeyedOperationName = KeyedOperationName> {
   key: VerifiedKey;
-  /** The read's raw result (null when it found nothing); undefined when no read ran (none asked, or not allowed). */
-  data: unknown;
+  /** The call's answer (absent when the request named no call). */
+  result?: CallResult<N>;
 }
 
-export async function admitKey(request: Request, context: RequestContext, needs: KeyNeeds = {}): Promise<Admitted> {
-  const admitted = await countingFailedAttempts(request, () => verifyWithinBudget(request, context, needs));
-  return admitted;
+export async function admitCall<N extends KeyedOperationName>(
+  request: Request,
+  context: RequestContext,
+  call?: KeyedCall<N>,
+): Promise<Admitted<N>> {
+  const scope = call && OPERATIONS[call.name].scope;
+  let prepared: PreparedAnswer<N> | undefined;
+  let invalid: unknown;
+  try {
+    prepared = call && prepareAnswer(call.name, call.input());
+  } catch (error) {
+    invalid = error;
+  }
+  const { key, data, granted } = await countingFailedAttempts(request, () =>
+    verifyWithinBudget(request, context, scope, prepared?.read),
+  );
+  if (!call) return { key };
+  try {
+    if (!granted) requireScope(key, scope);
+    if (!prepared) throw invalid;
+    return { key, result: { output: finishPrepared(prepared, key, data) } };
+  } catch (refused) {
+    return { key, result: { refused } };
+  }
 }
 
 /**
- * Refuses a request without a well-formed key as admitKey would (401, counted against the address), without
+ * Refuses a request without a well-formed key as admitCall would (401, counted against the address), without
  * I/O for one that has one: a route can then read its body before the key lookup, to send a read with it.
  */
 export async function requireWellFormedKey(request: Request): Promise<void> {
@@ -63,7 +88,13 @@ export async function requireWellFormedKey(request: Request): Promise<void> {
   });
 }
 
-async function verifyWithinBudget(request: Request, context: RequestContext, needs: KeyNeeds): Promise<Admitted> {
+/** The working key within its budget, whether it has the call's scope (decided here, once), and the read's data. */
+async function verifyWithinBudget(
+  request: Request,
+  context: RequestContext,
+  scope: Scope | undefined,
+  read: ReadRequest<unknown> | undefined,
+): Promise<{ key: VerifiedKey; data: unknown; granted: boolean }> {
   const hashedKey = hashPresentedKey(readApiKey(request.headers));
   const now = new Date();
   const known = knownKey(hashedKey);
@@ -71,18 +102,16 @@ async function verifyWithinBudget(request: Request, context: RequestContext, nee
     const { key } = await verifyKeyHash(hashedKey, { now });
     scheduleKeyUse(key);
     requireWithinBudget(key, await keyLimiter().limit(key.id), context);
-    requireScope(key, needs.scope);
-    const mayRead = needs.read && hasScope(key.scopes, needs.readScope ?? needs.scope);
-    return { key, data: mayRead ? await needs.read!.fetchJson(key.organization.id) : undefined };
+    const granted = hasScope(key.scopes, scope);
+    return { key, granted, data: granted && read ? await read.fetchJson(key.organization.id) : undefined };
   }
   const budget = await keyLimiter().limit(known.id);
-  // The read travels with the lookup only when it will be answered: within budget and with the scope.
-  const mayRead = budget.success && hasScope(known.scopes, needs.readScope ?? needs.scope);
-  const verified = await verifyKeyHash(hashedKey, { read: mayRead ? needs.read : undefined, now });
+  // A key's scopes never change: known before the lookup, they decide whether the read travels with it.
+  const granted = hasScope(known.scopes, scope);
+  const verified = await verifyKeyHash(hashedKey, { read: budget.success && granted ? read : undefined, now });
   scheduleKeyUse(verified.key);
   requireWithinBudget(verified.key, budget, context);
-  requireScope(verified.key, needs.scope);
-  return verified;
+  return { ...verified, granted };
 }
 
 /** The key's rate limit, counted on its id; its headers go on every response from here on, refusals included. */

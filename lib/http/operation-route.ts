@@ -1,33 +1,25 @@
-import { finishPrepared, prepareAnswer, type PreparedAnswer } from "@/lib/operations/answers";
 import { parseRestInput } from "@/lib/operations/input";
 import { OPERATIONS, type KeyedOperationName, type OperationOutput } from "@/lib/operations/table";
 import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
 import { prefersMarkdown } from "./accept";
-import { admitKey } from "./admit-key";
+import { admitCall } from "./admit-key";
 import { routeBaseUrl } from "./base-url";
 import { jsonResponse, MARKDOWN_CONTENT_TYPE, representationResponse } from "./responses";
 import { withRequest, type RequestContext } from "./with-request";
 
 /**
- * The GET handler of a keyed operation of the table (lib/operations/table.ts). The checks keep the contract's
- * order, key → rate limit → scope → parameters → existence, so a key without the scope learns nothing about
- * what exists; yet the parameters are parsed first (no I/O), so the operation's read can travel with the key
- * lookup in one database round trip (lib/http/admit-key.ts).
+ * The GET handler of a keyed operation of the table (lib/operations/table.ts): admission and the answer
+ * (lib/http/admit-key.ts), in the contract's order, key → rate limit → scope → parameters → existence, in one
+ * database round trip.
  */
 export function operationRoute<N extends KeyedOperationName>(name: N) {
   const operation = OPERATIONS[name];
   const markdown = MARKDOWN_REPRESENTATIONS[name];
   return withRequest(async (request, context) => {
-    let prepared: PreparedAnswer<N> | undefined;
-    let invalidInput: unknown;
-    try {
-      prepared = prepareAnswer(name, parseRestInput(operation, context.url.searchParams, context.params));
-    } catch (error) {
-      invalidInput = error;
-    }
-    const { key, data } = await admitKey(request, context, { scope: operation.scope, read: prepared?.read });
-    if (invalidInput) throw invalidInput;
-    const body = await finishPrepared(prepared!, key, data);
+    const input = () => parseRestInput(operation, context.url.searchParams, context.params);
+    const { result } = await admitCall(request, context, { name, input });
+    if (!result || "refused" in result) throw result?.refused;
+    const body = result.output;
     // The output schema parses every body: a second whitelist on what leaves the service.
     const output = operation.output.parse(body);
     // The link's Vary (the Host it was built from) goes to the context, which withRequest merges with this one.

@@ -1,46 +1,46 @@
 import type { VerifiedKey } from "@/lib/admission/verify-api-key";
-import { isDeepStrictEqual } from "node:util";
-import { answerForKey, finishPrepared, prepareAnswer, type PreparedAnswer } from "@/lib/operations/answers";
+import type { CallResult, KeyedCall } from "@/lib/http/admit-key";
+import { answerForKey } from "@/lib/operations/answers";
 import { parseToolArguments } from "@/lib/operations/input";
+import type { KeyedOperationName } from "@/lib/operations/table";
 import { findTool } from "./tools";
 import type { SundownSource } from "./source";
 
-/** A tool call's answer prepared from the message, and the data its read brought along with the key lookup. */
-export interface Prefetched {
-  answer: PreparedAnswer;
-  data: unknown;
-}
-
 /**
- * The answer a tools/call message will need, prepared before the key is looked up, so its read travels with the
- * lookup in one round trip, as REST's does. Anything else (other methods, unknown tools, arguments the tool will
- * refuse) prepares nothing and is answered as usual.
+ * The call a tools/call message makes, for admission to answer with the request (lib/http/admit-key.ts), so that
+ * its read travels with the key lookup in one round trip, as REST's does. Other methods and unknown tools call
+ * nothing there and are answered as usual.
  */
-export function prepareToolCall(message: Record<string, unknown>): PreparedAnswer | undefined {
+export function toolCallOf(message: Record<string, unknown>): KeyedCall | undefined {
   if (message.method !== "tools/call") return undefined;
   const { name, arguments: args = {} } = (message.params ?? {}) as { name?: unknown; arguments?: unknown };
   const tool = typeof name === "string" ? findTool(name) : undefined;
-  if (!tool || args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
-  try {
-    return prepareAnswer(tool.operation.name, parseToolArguments(tool.operation, args as Record<string, unknown>));
-  } catch {
-    return undefined;
-  }
+  if (!tool) return undefined;
+  return {
+    name: tool.operation.name,
+    input: () => parseToolArguments(tool.operation, args as Record<string, unknown>),
+  };
+}
+
+/** What admission answered for the request's tool call. */
+export interface AdmittedCall {
+  name: KeyedOperationName;
+  result: CallResult;
 }
 
 /**
- * The remote server's data: the same answers and scope check as the REST routes, for one verified key. A call
- * that asks exactly what was prefetched is answered from the prefetched data, once; any other from the database.
+ * The remote server's data for one verified key: the request's own tool call as admission answered it, once;
+ * anything else (resources, prompts) from the database, with the same answers and scope check as REST.
  */
-export function createDatabaseSource(key: VerifiedKey, prefetched?: Prefetched): SundownSource {
-  let unused = prefetched;
+export function createDatabaseSource(key: VerifiedKey, admitted?: AdmittedCall): SundownSource {
+  let unused = admitted;
   return {
-    answer: (name, input) => {
-      const hit = unused && unused.answer.name === name && isDeepStrictEqual(unused.answer.input, input);
-      if (!hit) return answerForKey(key, name, input);
-      const { answer, data } = unused!;
+    answer: (name, input) => answerForKey(key, name, input),
+    admittedAnswer: (name) => {
+      if (unused?.name !== name) return undefined;
+      const { result } = unused;
       unused = undefined;
-      return finishPrepared(answer as PreparedAnswer<typeof name>, key, data);
+      return "output" in result ? Promise.resolve(result.output as never) : Promise.reject(result.refused);
     },
   };
 }

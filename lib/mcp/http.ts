@@ -1,5 +1,5 @@
 import { corsPreflight } from "@/lib/http/cors";
-import { admitKey, requireWellFormedKey } from "@/lib/http/admit-key";
+import { admitCall, requireWellFormedKey } from "@/lib/http/admit-key";
 import { routeBaseUrl } from "@/lib/http/base-url";
 import { ApiError, errorCodeForStatus } from "@/lib/errors";
 import { mcpMethodNotAllowedError } from "@/lib/http/method-not-allowed";
@@ -8,8 +8,7 @@ import { errorRoute, withRequest, type RequestContext } from "@/lib/http/with-re
 import { log } from "@/lib/log";
 import { API_KEY_HEADER, AUTHORIZATION_HEADER, REQUEST_ID_HEADER } from "@/lib/header-names";
 import { requireAllowedOrigin } from "./allowed-origin";
-import { OPERATIONS } from "@/lib/operations/table";
-import { createDatabaseSource, prepareToolCall } from "./database-source";
+import { createDatabaseSource, toolCallOf } from "./database-source";
 import { serveMcp, type McpEra } from "./serve";
 
 // The remote MCP endpoint: stateless Streamable HTTP with JSON responses, one server per HTTP request.
@@ -58,18 +57,15 @@ export const mcpPost = withRequest(async (request, context) => {
   } catch (error) {
     refusal = error;
   }
-  const prepared = message && prepareToolCall(message);
-  const { key, data } = await admitKey(request, context, {
-    read: prepared?.read,
-    readScope: prepared && OPERATIONS[prepared.name].scope,
-  });
+  const call = message && toolCallOf(message);
+  const { key, result } = await admitCall(request, context, call);
   if (!message) throw refusal;
   addMessageLogFields(message, context);
 
   const { era, response } = await serveMcp(request, message, {
     clientId: key.id,
     base: routeBaseUrl(request, context),
-    source: createDatabaseSource(key, prepared && { answer: prepared, data }),
+    source: createDatabaseSource(key, call && result && { name: call.name, result }),
     hooks: {
       onError: (primitive, error) => {
         if (error.status < 500) return;

@@ -8,4 +8,9 @@ import type { KeyedOperationName, OperationInput, OperationOutput } from "@/lib/
  */
 export interface SundownSource {
   answer<N extends KeyedOperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>>;
+  /**
+   * The answer the request's admission already gave this tool call (its arguments parsed, its scope decided, its
+   * data read with the key lookup), or undefined where there is none: the tool then parses and asks `answer`.
+   */
+  admittedAnswer?<N extends KeyedOperationName>(name: N): Promise<OperationOutput<N>> | undefined;
 }

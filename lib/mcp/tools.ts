@@ -119,9 +119,12 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const { operation } = tool;
   try {
-    const input = parseToolArguments(operation, args);
+    // The request's own call was answered by its admission (arguments, scope, data); any other is parsed here.
+    const answer =
+      source.admittedAnswer?.(operation.name) ??
+      source.answer(operation.name, parseToolArguments(operation, args) as never);
     // The output schema parses what leaves the service: a second whitelist, as in the REST pipeline.
-    const data = operation.output.parse(await source.answer(operation.name, input as never)) as never;
+    const data = operation.output.parse(await answer) as never;
     const render = RENDER[operation.name] as (data: unknown) => string;
     return { content: [{ type: "text", text: render(data) }], structuredContent: data };
   } catch (thrown) {

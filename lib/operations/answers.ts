@@ -73,7 +73,10 @@ function finishRead<N extends KeyedOperationName>(
   return answer.finish ? answer.finish(result, input, key) : (result as OperationOutput<N>);
 }
 
-/** An operation answered for a verified key, on its own (the remote MCP server): scope first, then the data. */
+/**
+ * An operation answered for a verified key on its own, outside the request's admission (the remote MCP server's
+ * resources and prompts): its scope first, then the data.
+ */
 export async function answerForKey<N extends KeyedOperationName>(
   key: VerifiedKey,
   name: N,
@@ -98,15 +101,16 @@ export function prepareAnswer<N extends KeyedOperationName>(name: N, input: Oper
 }
 
 /**
- * A prepared answer for the verified key, from the data its read brought with the lookup (undefined when it did
- * not travel; null when it found nothing): scope first, as answerForKey, then the data, read now if it has not been.
+ * A prepared answer for a key admission has verified and found to have the operation's scope
+ * (lib/http/admit-key.ts), from the data its read brought (null when it found nothing).
  */
-export async function finishPrepared<N extends KeyedOperationName>(
+export function finishPrepared<N extends KeyedOperationName>(
   { name, input, read }: PreparedAnswer<N>,
   key: VerifiedKey,
   data: unknown,
-): Promise<OperationOutput<N>> {
-  if (!read || data === undefined) return answerForKey(key, name, input);
-  requireScope(key, OPERATIONS[name].scope);
-  return finishRead(ANSWERS[name] as FromRead<N>, read.toBody(data), input, key);
+): OperationOutput<N> {
+  const answer = ANSWERS[name] as Answer<N>;
+  if ("fromKey" in answer) return answer.fromKey(key);
+  if (!read || data === undefined) throw new Error(`${name} was admitted without its read's data`);
+  return finishRead(answer, read.toBody(data), input, key);
 }

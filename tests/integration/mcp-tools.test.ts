@@ -320,5 +320,23 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
         }
       },
     );
+
+    // The contract's order, as REST keeps it (rest-security.test.ts): a key without the scope learns nothing
+    // about its arguments either.
+    it.each(cases)(
+      "$tool with only $granted and arguments it refuses → still insufficient_scope: scope before parameters",
+      async ({ granted, tool, required }) => {
+        const { key } = await mintKey("acme", [...granted]);
+        const scoped = await connectMcp(bearer(key) as Record<string, string>, undefined, era);
+        try {
+          const result = await scoped.callTool({ name: tool, arguments: { limit: 0, id: "nope", colour: "red" } });
+          expect(result.isError).toBe(true);
+          expect(textOf(result)).toContain(`required_scope: ${required}`);
+          expect(textOf(result)).not.toContain("invalid_parameter");
+        } finally {
+          await scoped.close();
+        }
+      },
+    );
   });
 });
