@@ -188,28 +188,39 @@ describe("contact details the issue found served", () => {
   });
 });
 
+/** The served note of the report's KPI, which mentions @zep, a handle no member has at first. */
+const note = async () =>
+  (await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(key) }, { id })).body.report.kpi_status[0].note;
+
+/** @zep is served as written, masked from the response after `change` on, and as written again after `undo`. */
+async function maskedWhile(change: () => Promise<unknown>, undo: () => Promise<unknown>): Promise<void> {
+  expect(await note()).toBe("ask @zep later");
+  await change();
+  try {
+    expect(await note()).toBe(`ask ${HANDLE_MASK} later`);
+  } finally {
+    await undo();
+  }
+  expect(await note()).toBe("ask @zep later");
+}
+
 describe("a member added after the organization's reports were served", () => {
   it("has their handle masked from the next response on, and shown again once they are gone", async () => {
-    const note = async () =>
-      (await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(key) }, { id })).body.report.kpi_status[0].note;
-    expect(await note()).toBe("ask @zep later");
     const db = await getDb();
-    const member = await db.member.create({
-      data: { organizationId: organization.id, name: "Zep Pelin", role: "member", chatHandle: "@zep" },
-      select: { id: true },
-    });
-    try {
-      expect(await note()).toBe(`ask ${HANDLE_MASK} later`);
-    } finally {
-      await db.member.delete({ where: { id: member.id } });
-    }
-    expect(await note()).toBe("ask @zep later");
+    let member: { id: string } | undefined;
+    await maskedWhile(
+      async () => {
+        member = await db.member.create({
+          data: { organizationId: organization.id, name: "Zep Pelin", role: "member", chatHandle: "@zep" },
+          select: { id: true },
+        });
+      },
+      () => db.member.delete({ where: { id: member!.id } }),
+    );
   });
 });
 
 describe("a contact detail changed after the organization's reports were served", () => {
-  const note = async () =>
-    (await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(key) }, { id })).body.report.kpi_status[0].note;
   const version = async () => {
     const [row] = await (
       await getDb()
@@ -223,27 +234,19 @@ describe("a contact detail changed after the organization's reports were served"
   it("is seen from the next response on: a member's handle, then back", async () => {
     const db = await getDb();
     const dev = await db.member.findFirstOrThrow({ where: { organizationId: organization.id, name: "Dev Patel" } });
-    expect(await note()).toBe("ask @zep later");
-    await db.member.update({ where: { id: dev.id }, data: { chatHandle: "@zep" } });
-    try {
-      expect(await note()).toBe(`ask ${HANDLE_MASK} later`);
-    } finally {
-      await db.member.update({ where: { id: dev.id }, data: { chatHandle: dev.chatHandle } });
-    }
-    expect(await note()).toBe("ask @zep later");
+    await maskedWhile(
+      () => db.member.update({ where: { id: dev.id }, data: { chatHandle: "@zep" } }),
+      () => db.member.update({ where: { id: dev.id }, data: { chatHandle: dev.chatHandle } }),
+    );
   });
 
   it("is seen from the next response on: a sign-in's address (its local part is a handle), then back", async () => {
     const db = await getDb();
     const user = await db.user.findFirstOrThrow({ where: { email: `founder@${domain}` } });
-    expect(await note()).toBe("ask @zep later");
-    await db.user.update({ where: { id: user.id }, data: { email: `zep@${domain}` } });
-    try {
-      expect(await note()).toBe(`ask ${HANDLE_MASK} later`);
-    } finally {
-      await db.user.update({ where: { id: user.id }, data: { email: user.email } });
-    }
-    expect(await note()).toBe("ask @zep later");
+    await maskedWhile(
+      () => db.user.update({ where: { id: user.id }, data: { email: `zep@${domain}` } }),
+      () => db.user.update({ where: { id: user.id }, data: { email: user.email } }),
+    );
   });
 
   it("is seen from the next response on: a member moved in from another organization, then out", async () => {
@@ -253,11 +256,10 @@ describe("a contact detail changed after the organization's reports were served"
       const zep = await db.member.create({
         data: { organizationId: elsewhere.id, name: "Zep Pelin", role: "member", chatHandle: "@zep" },
       });
-      expect(await note()).toBe("ask @zep later");
-      await db.member.update({ where: { id: zep.id }, data: { organizationId: organization.id } });
-      expect(await note()).toBe(`ask ${HANDLE_MASK} later`);
-      await db.member.update({ where: { id: zep.id }, data: { organizationId: elsewhere.id } });
-      expect(await note()).toBe("ask @zep later");
+      await maskedWhile(
+        () => db.member.update({ where: { id: zep.id }, data: { organizationId: organization.id } }),
+        () => db.member.update({ where: { id: zep.id }, data: { organizationId: elsewhere.id } }),
+      );
     } finally {
       await db.organization.delete({ where: { id: elsewhere.id } });
     }
