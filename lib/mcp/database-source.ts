@@ -15,7 +15,8 @@ export function toolCallOf(message: Record<string, unknown>): KeyedCall | undefi
   if (message.method !== "tools/call") return undefined;
   const { name, arguments: args = {} } = (message.params ?? {}) as { name?: unknown; arguments?: unknown };
   const tool = typeof name === "string" ? findTool(name) : undefined;
-  if (!tool) return undefined;
+  // Arguments that are not an object are the SDK's to refuse (-32602), before any tool runs.
+  if (!tool || args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
   return {
     name: tool.operation.name,
     input: () => parseToolArguments(tool.operation, args as Record<string, unknown>),
