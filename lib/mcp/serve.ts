@@ -7,6 +7,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { log } from "@/lib/log";
 import { withEveryServedRevision } from "./errors";
+import { invalidParamsResponse } from "./request-params";
 import { createSundownServer, familiesFor, type PrimitiveFamily } from "./server";
 import type { SundownSource } from "./source";
 import type { McpHooks } from "./tools";
@@ -83,12 +84,25 @@ export async function serveMcp(
   message: unknown,
   caller: McpCaller,
 ): Promise<{ era: McpEra; response: Response }> {
+  const { era, response } = await serveInEra(request, message, caller);
+  const malformed = invalidParamsResponse(message);
+  // Only an answer to the message is replaced: a refusal of the request itself (a header, the revision) stands.
+  return { era, response: malformed && response.ok ? replaceBody(response, malformed) : response };
+}
+
+async function serveInEra(request: Request, message: unknown, caller: McpCaller) {
   const needs = { ...caller, families: familiesFor((message as { method?: unknown } | null)?.method) };
   if (await isLegacyRequest(request, message)) {
-    return { era: "2025", response: await serveLegacy(request, message, needs) };
+    return { era: "2025" as const, response: await serveLegacy(request, message, needs) };
   }
   const response = await modern.fetch(request, { parsedBody: message, authInfo: authInfoOf(needs) });
-  return { era: "2026-07-28", response: await namingEveryServedRevision(response) };
+  return { era: "2026-07-28" as const, response: await namingEveryServedRevision(response) };
+}
+
+function replaceBody(response: Response, body: JSONRPCMessage): Response {
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
 /** The handler's refusal of an unsupported revision (HTTP 400, -32022), naming the 2025 revisions served too. */
@@ -100,8 +114,5 @@ async function namingEveryServedRevision(response: Response): Promise<Response> 
     .catch(() => undefined);
   if (typeof body !== "object" || body === null) return response;
   const named = withEveryServedRevision(body as JSONRPCMessage);
-  if (named === body) return response;
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
-  return new Response(JSON.stringify(named), { status: response.status, headers });
+  return named === body ? response : replaceBody(response, named);
 }

@@ -1,4 +1,4 @@
-import { McpServer, type CacheHint, type Implementation, type Transport } from "@modelcontextprotocol/server";
+import { McpServer, type CacheHint, type Implementation } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { API_VERSION } from "@/lib/api-version";
 import { discoveryUrls } from "@/lib/public-urls";
@@ -6,7 +6,6 @@ import { registerDayReports } from "./day-reports";
 import { iconsAt } from "./icon";
 import { registerPeriodRollup } from "./period-rollup";
 import { registerLeadBrief } from "./prompts";
-import { clarifyInvalidParams } from "./request-params";
 import { registerReportResources } from "./resources";
 import type { SundownSource } from "./source";
 import { registerTools, type McpHooks } from "./tools";
@@ -115,18 +114,5 @@ export function createSundownServer(
     registerLeadBrief(server, source, primitives);
     registerPeriodRollup(server, source, primitives);
   }
-  refuseMalformedParams(server);
   return server;
-}
-
-/**
- * Every transport the server is connected to (the 2025-era route's, the 2026-07-28 handler's, stdio's) answers
- * requests whose params have the wrong shape with one clear -32602 line (lib/mcp/request-params.ts).
- */
-function refuseMalformedParams(server: McpServer): void {
-  const connect = server.connect.bind(server);
-  server.connect = async (transport: Transport) => {
-    await connect(transport);
-    clarifyInvalidParams(transport);
-  };
 }

@@ -1,9 +1,12 @@
 import { StringDecoder } from "node:string_decoder";
 import {
+  isJSONRPCErrorResponse,
   parseJSONRPCMessage,
   ProtocolErrorCode,
   STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  type JSONRPCErrorResponse,
   type JSONRPCMessage,
+  type RequestId,
 } from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { z } from "zod";
@@ -12,6 +15,7 @@ import { ApiError } from "@/lib/errors";
 import type { Identity } from "@/lib/schemas/identity";
 import { withEveryServedRevision } from "./errors";
 import { createRestSource } from "./rest-source";
+import { invalidParamsResponse } from "./request-params";
 import { createSundownServer } from "./server";
 import type { SundownSource } from "./source";
 
@@ -86,8 +90,6 @@ async function verifyStdioKey(source: SundownSource, baseUrl: string): Promise<I
   }
 }
 
-type RequestId = string | number;
-
 /** The ids to answer a line that is not one message with: its requests' ids (a batch's every request), else null. */
 function requestIdsOf(value: unknown): (RequestId | null)[] {
   const idOf = (element: unknown): RequestId | undefined => {
@@ -104,12 +106,15 @@ function requestIdsOf(value: unknown): (RequestId | null)[] {
  * for an answer that never comes. This transport reads the same lines beside it and answers those as JSON-RPC 2.0
  * says: not JSON is -32700 Parse error (id null); anything else is -32600 Invalid Request, with the id of each
  * request it carries, else null. A batch is refused whole: batching left MCP in 2025-06-18, 2026-07-28 has none, and
- * the remote endpoint refuses batches too. What it sends names every revision Sundown serves.
+ * the remote endpoint refuses batches too. A request whose params have the wrong shape is answered in one line
+ * (lib/mcp/request-params.ts), and what it sends names every revision Sundown serves.
  */
 class SundownStdioTransport extends StdioServerTransport {
   private readonly input = process.stdin;
   private readonly decoder = new StringDecoder("utf8");
   private partialLine = "";
+  /** Requests whose params have the wrong shape, by id: the SDK's refusal of each is sent as one clear line. */
+  private readonly malformedRequests = new Map<RequestId, JSONRPCErrorResponse>();
 
   override async start(): Promise<void> {
     this.input.on("data", this.readLines);
@@ -123,7 +128,10 @@ class SundownStdioTransport extends StdioServerTransport {
   }
 
   override send(message: JSONRPCMessage): Promise<void> {
-    return super.send(withEveryServedRevision(message));
+    const id = isJSONRPCErrorResponse(message) ? message.id : undefined;
+    const clearer = id === undefined ? undefined : this.malformedRequests.get(id);
+    if (id !== undefined) this.malformedRequests.delete(id);
+    return super.send(clearer ?? withEveryServedRevision(message));
   }
 
   private readonly readLines = (chunk: Buffer): void => {
@@ -144,6 +152,8 @@ class SundownStdioTransport extends StdioServerTransport {
     }
     try {
       parseJSONRPCMessage(value);
+      const malformed = invalidParamsResponse(value);
+      if (malformed?.id !== undefined) this.malformedRequests.set(malformed.id, malformed);
       return;
     } catch {
       // answered below

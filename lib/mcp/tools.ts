@@ -1,5 +1,4 @@
 import type {
-  CallToolRequest,
   CallToolResult,
   Icon,
   McpServer,
@@ -140,21 +139,6 @@ export function findTool(name: string): ToolDefinition | undefined {
   return TOOLS_BY_NAME.get(name);
 }
 
-function answerToolCall(
-  { name, arguments: args = {} }: CallToolRequest["params"],
-  source: SundownSource,
-  hooks: McpHooks,
-): Promise<CallToolResult> {
-  const tool = findTool(name);
-  if (!tool) {
-    const known = TOOLS.map((t) => t.name).join(", ");
-    return Promise.resolve(
-      toolErrorResult(new ApiError("not_found", `No tool named ${name.slice(0, 64)}; the tools are ${known}.`)),
-    );
-  }
-  return callTool(tool, source, args, hooks);
-}
-
 /**
  * The SDK turns a tool's schemas into JSON Schema as the tool is registered, and the remote route registers the
  * tools on a new server for every request: the same conversion on every call, for the same result each time.
@@ -182,7 +166,7 @@ const TOOL_CONFIGS = new Map(
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: convertedOnce(tool.input),
+      inputSchema: judgedByTheHandler(convertedOnce(tool.input)),
       outputSchema: convertedOnce(mcpOutputSchema(tool.operation.output)),
       annotations: { title: tool.title, ...READ_ONLY_ANNOTATIONS },
     },
@@ -190,16 +174,21 @@ const TOOL_CONFIGS = new Map(
 );
 
 /**
- * McpServer lists the tools, publishing their zod schemas. It would also check arguments against them before
- * any handler runs and answer "MCP error -32602: Input validation error…" in its own words; so tools/call is
- * answered here instead, by the REST parse functions (parseToolArguments in lib/operations/input.ts).
+ * What tools/list publishes is the tool's schema, but McpServer would also check the arguments against it before
+ * the handler runs and refuse them in its own words ("Input validation error: …"). The contract answers an
+ * invalid argument as REST does (`invalid_parameter: …`, the same message for the same input), so the schema the
+ * SDK is given lets every object through and the handler judges it with REST's parse function
+ * (parseToolArguments in lib/operations/input.ts). Arguments that are not an object never get this far: the
+ * request's own schema refuses them.
  */
+function judgedByTheHandler(schema: StandardSchemaWithJSON): StandardSchemaWithJSON {
+  return { "~standard": { ...schema["~standard"], validate: (value) => ({ value }) } };
+}
+
 export function registerTools(server: McpServer, source: SundownSource, { hooks, icons }: Registration): void {
   for (const tool of TOOLS) {
-    // McpServer wants a callback for each tool it lists; the same call as below, should it ever be reached.
     server.registerTool(tool.name, { ...TOOL_CONFIGS.get(tool)!, icons }, (args) =>
       callTool(tool, source, args as Record<string, unknown>, hooks),
     );
   }
-  server.server.setRequestHandler("tools/call", (request) => answerToolCall(request.params, source, hooks));
 }

@@ -279,10 +279,14 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
       expect(textOf(result)).toBe("not_found: No report with this id exists in your organization.");
     });
 
-    it("an unknown tool is a tool error too", async () => {
-      const result = await client.callTool({ name: "delete_report", arguments: {} });
-      expect(result.isError).toBe(true);
-      expect(textOf(result)).toContain("delete_report");
+    // Since 2025-11-25 (SEP-1303) an unknown tool is a protocol error, -32602, while a known tool's invalid
+    // arguments are a tool error the model can correct (above); the server stays usable either way.
+    it("an unknown tool is JSON-RPC's -32602 naming it, not a tool result", async () => {
+      await expect(client.callTool({ name: "delete_report", arguments: {} })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining("delete_report"),
+      });
+      expect((await client.callTool({ name: "whoami", arguments: {} })).isError).toBeFalsy();
     });
   });
 

@@ -216,6 +216,33 @@ describe("stdio MCP server answers every line it cannot serve, as JSON-RPC 2.0 s
     }
   });
 
+  it("params of the wrong shape are one clear -32602 line, as remotely, and the connection serves on", async () => {
+    const stdio = rawStdio((await t.mintKey()).key);
+    try {
+      const clear = (names: RegExp) => ({
+        code: -32602,
+        message: expect.stringMatching(new RegExp(`^Invalid params for tools/call: ${names.source}[^\\[\\]{}\\n]*$`)),
+      });
+      stdio.send(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "whoami", arguments: "x", _meta: MODERN_META },
+        }),
+      );
+      expect(await stdio.next()).toEqual({ jsonrpc: "2.0", id: 1, error: clear(/params\.arguments/) });
+      stdio.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { _meta: MODERN_META } }));
+      expect(await stdio.next()).toEqual({ jsonrpc: "2.0", id: 2, error: clear(/params\.name/) });
+      stdio.send(
+        JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "whoami", _meta: MODERN_META } }),
+      );
+      expect(await stdio.next()).toMatchObject({ id: 3, result: { structuredContent: { organization: {} } } });
+    } finally {
+      await stdio.close();
+    }
+  });
+
   it("an unsupported revision is -32022 naming every revision served, both eras, newest first", async () => {
     const stdio = rawStdio((await t.mintKey()).key);
     try {
