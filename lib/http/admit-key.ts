@@ -7,7 +7,6 @@ import {
   verifyKeyHash,
   type VerifiedKey,
 } from "@/lib/admission/verify-api-key";
-import { isWellFormedApiKey } from "@/lib/auth/api-key";
 import { hasScope, type Scope } from "@/lib/auth/scopes";
 import type { ReadRequest } from "@/lib/data/organization-read";
 import { finishPrepared, prepareAnswer, type PreparedAnswer } from "@/lib/operations/answers";
@@ -50,10 +49,15 @@ export interface Admitted<N extends KeyedOperationName = KeyedOperationName> {
   result?: CallResult<N>;
 }
 
+/**
+ * Admits a request and answers its call. `keyHash` is the request's key as presentedKeyHash gave it, for a route
+ * that checked the key before reading its body; without it, the key is read here.
+ */
 export async function admitCall<N extends KeyedOperationName>(
   request: Request,
   context: RequestContext,
   call?: KeyedCall<N>,
+  keyHash?: string,
 ): Promise<Admitted<N>> {
   const scope = call && OPERATIONS[call.name].scope;
   let prepared: PreparedAnswer<N> | undefined;
@@ -63,8 +67,9 @@ export async function admitCall<N extends KeyedOperationName>(
   } catch (error) {
     invalid = error;
   }
+  const hashedKey = keyHash ?? (await presentedKeyHash(request));
   const { key, data, granted } = await countingFailedAttempts(request, () =>
-    verifyWithinBudget(request, context, scope, prepared?.read),
+    verifyWithinBudget(hashedKey, context, scope, prepared?.read),
   );
   if (!call) return { key };
   try {
@@ -77,25 +82,20 @@ export async function admitCall<N extends KeyedOperationName>(
 }
 
 /**
- * Refuses a request without a well-formed key as admitCall would (401, counted against the address), without
- * I/O for one that has one: a route can then read its body before the key lookup, to send a read with it.
+ * The request's key, hashed: no I/O, so a route can check the key before it reads the body (to send a read with
+ * the key lookup). A request without a well-formed key is refused here (401, counted against its address).
  */
-export async function requireWellFormedKey(request: Request): Promise<void> {
-  await countingFailedAttempts(request, async () => {
-    const presented = readApiKey(request.headers);
-    // The lookup hashes the key; here only a malformed one is hashed, for hashPresentedKey's refusal.
-    if (!isWellFormedApiKey(presented)) hashPresentedKey(presented);
-  });
+export function presentedKeyHash(request: Request): Promise<string> {
+  return countingFailedAttempts(request, async () => hashPresentedKey(readApiKey(request.headers)));
 }
 
 /** The working key within its budget, whether it has the call's scope (decided here, once), and the read's data. */
 async function verifyWithinBudget(
-  request: Request,
+  hashedKey: string,
   context: RequestContext,
   scope: Scope | undefined,
   read: ReadRequest<unknown> | undefined,
 ): Promise<{ key: VerifiedKey; data: unknown; granted: boolean }> {
-  const hashedKey = hashPresentedKey(readApiKey(request.headers));
   const now = new Date();
   const known = knownKey(hashedKey);
   if (known === undefined) {

@@ -1,5 +1,5 @@
 import { corsPreflight } from "@/lib/http/cors";
-import { admitCall, requireWellFormedKey } from "@/lib/http/admit-key";
+import { admitCall, presentedKeyHash } from "@/lib/http/admit-key";
 import { routeBaseUrl } from "@/lib/http/base-url";
 import { ApiError, errorCodeForStatus } from "@/lib/errors";
 import { mcpMethodNotAllowedError } from "@/lib/http/method-not-allowed";
@@ -49,7 +49,7 @@ export const mcpPost = withRequest(async (request, context) => {
   context.responseHeaders["Cache-Control"] = "no-store";
   // The body is read before the key lookup (never without a well-formed key), so that a tool call's read can
   // travel with the lookup, as REST's does; a body the endpoint refuses is refused after admission, counted.
-  await requireWellFormedKey(request);
+  const keyHash = await presentedKeyHash(request);
   let message: Record<string, unknown> | undefined;
   let refusal: unknown;
   try {
@@ -58,7 +58,7 @@ export const mcpPost = withRequest(async (request, context) => {
     refusal = error;
   }
   const call = message && toolCallOf(message);
-  const { key, result } = await admitCall(request, context, call);
+  const { key, result } = await admitCall(request, context, call, keyHash);
   if (!message) throw refusal;
   addMessageLogFields(message, context);
 
