@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/errors";
 import { sinceParameter, untilParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportListSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
+import { resourceMetadata, type ResourceTemplateDefinition } from "./primitive-definitions";
 import { walkSummaries } from "./report-pages";
 import { JSON_MIME, jsonContents } from "./resources";
 import type { SundownSource } from "./source";
@@ -13,13 +14,23 @@ import { NEEDS_REPORTS_READ } from "./scope-note";
 // are GET /api/v1/reports?since=<date>&until=<date> with every page read (up to a bound); names and titles carry
 // only dates, never report text.
 
-const DAY_URI_TEMPLATE = "sundown://reports/day/{date}";
 /** Summaries per day at most; past it, next_cursor continues with list_reports. */
 const DAY_MAX_REPORTS = 250;
 /** Days listed and offered for completion: those of the newest reports. */
 const RECENT_DAYS = 7;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_RULE = "date must be a calendar date such as 2026-11-20 (a whole UTC day).";
+
+export const REPORTS_OF_DAY_TEMPLATE = {
+  name: "reports_of_day",
+  uriTemplate: "sundown://reports/day/{date}",
+  title: "One day's end-of-day reports",
+  description:
+    "Summaries (id, scope, scope_target_id, generated_at, headline) of every report generated on one UTC day, " +
+    `newest first: {date, reports, count, next_cursor}. At most ${DAY_MAX_REPORTS}; past that, next_cursor ` +
+    `continues with list_reports (since and until set to the date). ${NEEDS_REPORTS_READ}`,
+  mimeType: JSON_MIME,
+} satisfies ResourceTemplateDefinition;
 
 function dayUri(date: string): string {
   return `sundown://reports/day/${date}`;
@@ -47,7 +58,7 @@ async function recentDays(source: SundownSource): Promise<string[]> {
 }
 
 export function registerDayReports(server: McpServer, source: SundownSource, { hooks, icons }: Registration): void {
-  const template = new ResourceTemplate(DAY_URI_TEMPLATE, {
+  const template = new ResourceTemplate(REPORTS_OF_DAY_TEMPLATE.uriTemplate, {
     list: async () => {
       try {
         const days = await recentDays(source);
@@ -62,7 +73,7 @@ export function registerDayReports(server: McpServer, source: SundownSource, { h
           })),
         };
       } catch (error) {
-        throw toMcpError(error, DAY_URI_TEMPLATE, hooks);
+        throw toMcpError(error, REPORTS_OF_DAY_TEMPLATE.uriTemplate, hooks);
       }
     },
     complete: {
@@ -70,17 +81,9 @@ export function registerDayReports(server: McpServer, source: SundownSource, { h
     },
   });
   server.registerResource(
-    "reports_of_day",
+    REPORTS_OF_DAY_TEMPLATE.name,
     template,
-    {
-      title: "One day's end-of-day reports",
-      description:
-        "Summaries (id, scope, scope_target_id, generated_at, headline) of every report generated on one UTC day, " +
-        `newest first: {date, reports, count, next_cursor}. At most ${DAY_MAX_REPORTS}; past that, next_cursor ` +
-        `continues with list_reports (since and until set to the date). ${NEEDS_REPORTS_READ}`,
-      mimeType: JSON_MIME,
-      icons,
-    },
+    resourceMetadata(REPORTS_OF_DAY_TEMPLATE, icons),
     async (uri, variables) => {
       try {
         const day = parseDay(variables.date);
@@ -88,7 +91,7 @@ export function registerDayReports(server: McpServer, source: SundownSource, { h
         const list = reportListSchema.parse({ ...walk, count: walk.reports.length });
         return jsonContents(uri, { date: variables.date, ...list });
       } catch (error) {
-        throw toMcpError(error, DAY_URI_TEMPLATE, hooks, uri);
+        throw toMcpError(error, REPORTS_OF_DAY_TEMPLATE.uriTemplate, hooks, uri);
       }
     },
   );

@@ -1,10 +1,6 @@
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  type JSONRPCMessage,
-} from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import { errorBody, toApiError, type ErrorCode as ApiErrorCode } from "@/lib/errors";
+import { LEGACY_REVISIONS, MODERN_REVISIONS } from "./revisions";
 import { describeToolError, type McpHooks } from "./tools";
 
 // Resources and prompts have no tool result to carry an error, so their failures are JSON-RPC errors.
@@ -38,15 +34,13 @@ export function toMcpError(thrown: unknown, primitive: string, hooks: McpHooks =
 // does not serve (-32022) with only the 2026-07-28 revisions its handler knows. A dual-era server names every
 // revision it serves, newest first (the 2026-07-28 specification's example: ["2026-07-28", "2025-11-25"]), so a
 // client also learns that it may fall back to initialize.
-const MODERN_ERA_STARTS = "2026-07-28";
-const LEGACY_REVISIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v >= "2025-03-26" && v < MODERN_ERA_STARTS);
 
 /** The message as it is, unless it is an unsupported-revision error: then it names every revision Sundown serves. */
 export function withEveryServedRevision<M extends JSONRPCMessage>(message: M): M {
   if (!("error" in message) || message.error.code !== ProtocolErrorCode.UnsupportedProtocolVersion) return message;
   const data = message.error.data as { supported?: unknown } | undefined;
   if (!Array.isArray(data?.supported)) return message;
-  const modern = data.supported.filter((v): v is string => typeof v === "string" && v >= MODERN_ERA_STARTS);
+  const modern = data.supported.filter((v): v is string => typeof v === "string" && v >= MODERN_REVISIONS[0]!);
   const supported = [...new Set([...modern, ...LEGACY_REVISIONS])].toSorted().reverse();
   return { ...message, error: { ...message.error, data: { ...data, supported } } };
 }

@@ -7,6 +7,7 @@ import { reportScopeParameter, scopeTargetIdParameter } from "@/lib/operations/p
 import { REPORT_LIMIT, reportSchema, reportScopeSchema, type Report } from "@/lib/schemas/reports";
 import type { TeamList } from "@/lib/schemas/team";
 import { toMcpError } from "./errors";
+import type { PromptDefinition } from "./primitive-definitions";
 import { walkSummaries, type SummaryWalk } from "./report-pages";
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
@@ -231,8 +232,9 @@ function completableArgument(
 // Prompt arguments arrive as strings; they are judged in the handler (parseArguments), so a refusal is REST's
 // invalid_parameter in REST's words rather than the SDK's zod message. Names are list_reports' where it has the
 // argument. The object is loose so that a name it does not define reaches the handler, which refuses it: dropped
-// here, a misspelt filter would roll up the whole organization without a word.
-function argumentsOf(source: SundownSource) {
+// here, a misspelt filter would roll up the whole organization without a word. Without a source (the arguments
+// as listed), ids complete to nothing.
+function argumentsOf(source?: SundownSource) {
   return z.looseObject({
     days: z
       .string()
@@ -243,22 +245,31 @@ function argumentsOf(source: SundownSource) {
     ),
     scope_target_id: completableArgument(
       "Only the reports about this lead or member: their id from list_team.",
-      (typed) => completeScopeTargetId(source, typed),
+      (typed) => (source ? completeScopeTargetId(source, typed) : []),
     ),
   });
 }
 
+export const PERIOD_ROLLUP_PROMPT = {
+  name: ROLLUP.name,
+  title: "Period rollup: a week's (or month's) reports",
+  description:
+    `Rolls up the end-of-day reports of the last days (default ${ROLLUP.defaultDays}, up to ${ROLLUP.maxDays}) ` +
+    "for the organization, one scope, or one lead or member (scope_target_id, an id from list_team): shipped work, slipping " +
+    `work, blockers, quiet people, KPI trends and follow-ups. Attaches at most ${ROLLUP.maxReports} reports ` +
+    `(${ROLLUP.maxBytes / 1000} KB) and says how to read any it left out. ${NEEDS_REPORTS_READ}`,
+  argsSchema: argumentsOf(),
+} satisfies PromptDefinition;
+
 export function registerPeriodRollup(server: McpServer, source: SundownSource, { hooks, icons }: Registration): void {
+  // The listed arguments, built again with completers that read this source.
   const argsSchema = argumentsOf(source);
+  const { name, title, description } = PERIOD_ROLLUP_PROMPT;
   server.registerPrompt(
-    ROLLUP.name,
+    name,
     {
-      title: "Period rollup: a week's (or month's) reports",
-      description:
-        `Rolls up the end-of-day reports of the last days (default ${ROLLUP.defaultDays}, up to ${ROLLUP.maxDays}) ` +
-        "for the organization, one scope, or one lead or member (scope_target_id, an id from list_team): shipped work, slipping " +
-        `work, blockers, quiet people, KPI trends and follow-ups. Attaches at most ${ROLLUP.maxReports} reports ` +
-        `(${ROLLUP.maxBytes / 1000} KB) and says how to read any it left out. ${NEEDS_REPORTS_READ}`,
+      title,
+      description,
       argsSchema,
       icons,
     },

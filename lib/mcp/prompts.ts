@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireKnownNames } from "@/lib/operations/input";
 import { reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
+import type { PromptDefinition } from "./primitive-definitions";
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
 import type { Registration } from "./tools";
@@ -42,13 +43,19 @@ function instructions(count: number): string {
 // Loose, so that an argument it does not define reaches the handler and is refused there, as list_reports refuses one.
 const leadBriefArguments = z.looseObject({ count: countArgument });
 
+export const LEAD_BRIEF_PROMPT = {
+  name: LEAD_BRIEF.name,
+  title: "Lead brief: blockers and slipping work",
+  description: `Turns the latest end-of-day reports into a short brief for a lead: blockers, slipping work, quiet people, KPIs at risk and follow-ups. ${NEEDS_REPORTS_READ}`,
+  argsSchema: leadBriefArguments,
+} satisfies PromptDefinition;
+
 export function registerLeadBrief(server: McpServer, source: SundownSource, { hooks, icons }: Registration): void {
+  const { name, ...config } = LEAD_BRIEF_PROMPT;
   server.registerPrompt(
-    LEAD_BRIEF.name,
+    name,
     {
-      title: "Lead brief: blockers and slipping work",
-      description: `Turns the latest end-of-day reports into a short brief for a lead: blockers, slipping work, quiet people, KPIs at risk and follow-ups. ${NEEDS_REPORTS_READ}`,
-      argsSchema: leadBriefArguments,
+      ...config,
       icons,
     },
     async (args): Promise<GetPromptResult> => {

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/errors";
 import { reportIdParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportListSchema, reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
+import { resourceMetadata, type ResourceDefinition, type ResourceTemplateDefinition } from "./primitive-definitions";
 import type { SundownSource } from "./source";
 import type { Registration } from "./tools";
 import { NEEDS_REPORTS_READ } from "./scope-note";
@@ -11,9 +12,23 @@ import { NEEDS_REPORTS_READ } from "./scope-note";
 // Reports as resources, for clients that attach context rather than call tools. Contents are the same JSON
 // as the REST API returns; report text stays inside the contents, never in names or descriptions.
 
-const LATEST_REPORTS_URI = "sundown://reports/latest";
-const REPORT_URI_TEMPLATE = "sundown://reports/{id}";
 export const JSON_MIME = "application/json";
+
+export const LATEST_REPORTS_RESOURCE = {
+  name: "latest_reports",
+  uri: "sundown://reports/latest",
+  title: "Latest end-of-day reports",
+  description: `Summaries of the ${REPORT_LIMIT.default} most recent reports (id, scope, generated_at, headline), newest first. ${NEEDS_REPORTS_READ}`,
+  mimeType: JSON_MIME,
+} satisfies ResourceDefinition;
+
+export const REPORT_RESOURCE_TEMPLATE = {
+  name: "report",
+  uriTemplate: "sundown://reports/{id}",
+  title: "End-of-day report",
+  description: `One report in full (headline, kpi_status, shipped, silent, slipping, blockers) by id. ${NEEDS_REPORTS_READ}`,
+  mimeType: JSON_MIME,
+} satisfies ResourceTemplateDefinition;
 
 export function reportUri(id: string): string {
   return `sundown://reports/${id}`;
@@ -29,14 +44,9 @@ export function registerReportResources(
   { hooks, icons }: Registration,
 ): void {
   server.registerResource(
-    "latest_reports",
-    LATEST_REPORTS_URI,
-    {
-      title: "Latest end-of-day reports",
-      description: `Summaries of the ${REPORT_LIMIT.default} most recent reports (id, scope, generated_at, headline), newest first. ${NEEDS_REPORTS_READ}`,
-      mimeType: JSON_MIME,
-      icons,
-    },
+    LATEST_REPORTS_RESOURCE.name,
+    LATEST_REPORTS_RESOURCE.uri,
+    resourceMetadata(LATEST_REPORTS_RESOURCE, icons),
     async (uri) => {
       try {
         return jsonContents(
@@ -44,12 +54,12 @@ export function registerReportResources(
           reportListSchema.parse(await source.answer("list_reports", { limit: REPORT_LIMIT.default })),
         );
       } catch (error) {
-        throw toMcpError(error, LATEST_REPORTS_URI, hooks);
+        throw toMcpError(error, LATEST_REPORTS_RESOURCE.uri, hooks);
       }
     },
   );
 
-  const template = new ResourceTemplate(REPORT_URI_TEMPLATE, {
+  const template = new ResourceTemplate(REPORT_RESOURCE_TEMPLATE.uriTemplate, {
     // Lists the recent reports so clients can offer them; a key without reports:read simply sees none.
     list: async () => {
       try {
@@ -65,19 +75,14 @@ export function registerReportResources(
         };
       } catch (error) {
         if (error instanceof ApiError && error.code === "insufficient_scope") return { resources: [] };
-        throw toMcpError(error, REPORT_URI_TEMPLATE, hooks);
+        throw toMcpError(error, REPORT_RESOURCE_TEMPLATE.uriTemplate, hooks);
       }
     },
   });
   server.registerResource(
-    "report",
+    REPORT_RESOURCE_TEMPLATE.name,
     template,
-    {
-      title: "End-of-day report",
-      description: `One report in full (headline, kpi_status, shipped, silent, slipping, blockers) by id. ${NEEDS_REPORTS_READ}`,
-      mimeType: JSON_MIME,
-      icons,
-    },
+    resourceMetadata(REPORT_RESOURCE_TEMPLATE, icons),
     async (uri, variables) => {
       try {
         return jsonContents(
@@ -85,7 +90,7 @@ export function registerReportResources(
           reportSchema.parse(await source.answer("get_report", { id: reportIdParameter.parse(variables.id) })),
         );
       } catch (error) {
-        throw toMcpError(error, REPORT_URI_TEMPLATE, hooks, uri);
+        throw toMcpError(error, REPORT_RESOURCE_TEMPLATE.uriTemplate, hooks, uri);
       }
     },
   );

@@ -17,7 +17,7 @@ export const SERVER_DESCRIPTION =
   "Read-only access to a team's end-of-day reports and roster: what shipped, blockers, slipping work.";
 
 /** What initialize and server/discover answer as `instructions`: how to go about the four tools, in order. */
-const SERVER_INSTRUCTIONS = [
+export const SERVER_INSTRUCTIONS = [
   "Sundown is read-only: one organization's end-of-day reports and team roster, chosen by the API key.",
   "whoami shows the organization and the key's scopes (reports:read for reports, team:read for the roster).",
   "To ask about a person, find their id with list_team, then pass it to list_reports as scope_target_id.",
@@ -31,7 +31,7 @@ const SERVER_INSTRUCTIONS = [
  * Who the server is, for one base URL: serverInfo in initialize (2025) and server/discover (2026-07-28), and the
  * server card's identity. Both eras' Implementation carries title, description, websiteUrl and icons.
  */
-function serverInfoAt(base: string): Implementation {
+export function serverInfoAt(base: string): Implementation {
   return {
     name: SERVER_NAME,
     title: SERVER_TITLE,

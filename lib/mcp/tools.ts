@@ -160,7 +160,7 @@ function convertedOnce(schema: z.ZodType): StandardSchemaWithJSON {
 
 // Each tool's registration config, built once per process: the remote route registers the tools on a
 // new server for every request, and only the handlers differ between requests.
-const TOOL_CONFIGS = new Map(
+export const TOOL_CONFIGS = new Map(
   TOOLS.map((tool) => [
     tool,
     {
