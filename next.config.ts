@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { API_REFERENCE_SCRIPT_FILE } from "./lib/discovery/api-reference-script";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -9,8 +10,12 @@ const nextConfig: NextConfig = {
   // into a route chunk, its no-op tracer loses its class name, Next then takes tracing for enabled and builds
   // spans on every request (bench/findings.md, issue 25).
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "ioredis", "@opentelemetry/api"],
-  // Migrations are read at run time by the embedded database and the CLI.
-  outputFileTracingIncludes: { "/*": ["./prisma/migrations/**/*"] },
+  // Migrations are read at run time by the embedded database and the CLI; the docs page's API reference script
+  // is served from Scalar's package as it ships (lib/discovery/api-reference-script.ts).
+  outputFileTracingIncludes: {
+    "/*": ["./prisma/migrations/**/*"],
+    "/docs/api-reference.js": [`./${API_REFERENCE_SCRIPT_FILE}`],
+  },
   // The whole tree (app, lib, tests, e2e, bench) is type-checked once by `npm run typecheck`, which CI runs
   // before anything else; checking again inside every build only slows builds and ties them to test files.
   typescript: { ignoreBuildErrors: true },

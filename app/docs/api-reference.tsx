@@ -1,14 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import type { AnyApiReferenceConfiguration } from "@scalar/api-reference-react";
-import "@scalar/api-reference-react/style.css";
+import Script from "next/script";
+import { useEffect, useRef, useState } from "react";
+import type { AnyApiReferenceConfiguration, CreateApiReference } from "@scalar/types/api-reference";
 
-// Scalar mounts a Vue app in the browser; it has no server rendering, so it loads on the client only.
-const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((m) => m.ApiReferenceReact), {
-  ssr: false,
-  loading: () => <p className="docs-reference-loading">Loading the API reference…</p>,
-});
+declare global {
+  interface Window {
+    /** Set by Scalar's browser build (/docs/api-reference.js). */
+    Scalar?: { createApiReference: CreateApiReference };
+  }
+}
 
 // Everything Scalar would fetch from elsewhere is off: fonts, telemetry, the hosted agent and request proxy.
 const CONFIGURATION: AnyApiReferenceConfiguration = {
@@ -48,6 +49,23 @@ const CONFIGURATION: AnyApiReferenceConfiguration = {
   `,
 };
 
+/**
+ * Scalar's browser build (served by /docs/api-reference.js, not bundled) mounts a Vue app on the client once its
+ * script has loaded; it has no server rendering. The app is destroyed with the component.
+ */
 export function ApiReference() {
-  return <ApiReferenceReact configuration={CONFIGURATION} />;
+  const mount = useRef<HTMLDivElement>(null);
+  const [scriptReady, setScriptReady] = useState(false);
+  useEffect(() => {
+    if (!scriptReady || !mount.current || !window.Scalar) return;
+    const reference = window.Scalar.createApiReference(mount.current, CONFIGURATION);
+    return () => reference.destroy();
+  }, [scriptReady]);
+  return (
+    <>
+      <Script src="/docs/api-reference.js" strategy="afterInteractive" onReady={() => setScriptReady(true)} />
+      {!scriptReady && <p className="docs-reference-loading">Loading the API reference…</p>}
+      <div ref={mount} />
+    </>
+  );
 }
