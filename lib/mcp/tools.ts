@@ -167,19 +167,19 @@ export const TOOL_CONFIGS = new Map(
       title: tool.title,
       description: tool.description,
       inputSchema: judgedByTheHandler(convertedOnce(tool.input)),
-      outputSchema: convertedOnce(mcpOutputSchema(tool.operation.output)),
+      outputSchema: judgedByTheHandler(convertedOnce(mcpOutputSchema(tool.operation.output))),
       annotations: { title: tool.title, ...READ_ONLY_ANNOTATIONS },
     },
   ]),
 );
 
 /**
- * What tools/list publishes is the tool's schema, but McpServer would also check the arguments against it before
- * the handler runs and refuse them in its own words ("Input validation error: …"). The contract answers an
- * invalid argument as REST does (`invalid_parameter: …`, the same message for the same input), so the schema the
- * SDK is given lets every object through and the handler judges it with REST's parse function
- * (parseToolArguments in lib/operations/input.ts). Arguments that are not an object never get this far: the
- * request's own schema refuses them.
+ * What tools/list publishes is the tool's schemas, but McpServer would also check values against them around the
+ * handler. Arguments: it would refuse them in its own words ("Input validation error: …"), where the contract
+ * answers an invalid argument as REST does (`invalid_parameter: …`, the same message for the same input), so the
+ * handler judges them with REST's parse function (parseToolArguments in lib/operations/input.ts); arguments that
+ * are not an object never get this far, the request's own schema refuses them. Output: callTool has just parsed it
+ * with the same schema, and a second parse would only cost. So the schemas the SDK is given let every value through.
  */
 function judgedByTheHandler(schema: StandardSchemaWithJSON): StandardSchemaWithJSON {
   return { "~standard": { ...schema["~standard"], validate: (value) => ({ value }) } };
