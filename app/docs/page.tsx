@@ -66,6 +66,11 @@ function CodeList({ names }: { names: readonly string[] }) {
   ));
 }
 
+/** A shared description, written for markdown: its `backticked` parts are code here too. */
+function WithCode({ text }: { text: string }) {
+  return text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part));
+}
+
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
     <figure className={styles.code}>
@@ -194,10 +199,12 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
               <tbody>
                 {SCOPES.map((scope) => (
                   <tr key={scope}>
-                    <td>
+                    <td data-label="Scope">
                       <code>{scope}</code>
                     </td>
-                    <td>{SCOPE_DESCRIPTIONS[scope]}</td>
+                    <td data-label="Grants">
+                      <WithCode text={SCOPE_DESCRIPTIONS[scope]} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -240,11 +247,13 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
               <tbody>
                 {ERROR_CODES.map((code) => (
                   <tr key={code}>
-                    <td>{ERROR_STATUS[code]}</td>
-                    <td>
+                    <td data-label="Status">{ERROR_STATUS[code]}</td>
+                    <td data-label="error">
                       <code>{code}</code>
                     </td>
-                    <td>{ERROR_DESCRIPTIONS[code]}</td>
+                    <td data-label="When">
+                      <WithCode text={ERROR_DESCRIPTIONS[code]} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -303,19 +312,19 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
               <tbody>
                 {MCP_TOOLS.map((t) => (
                   <tr key={t.name}>
-                    <td>
+                    <td data-label="Tool">
                       <code>{t.name}</code>
                     </td>
-                    <td>
+                    <td data-label="Input">
                       {/* One chip per argument, so a long list wraps instead of widening the table. */}
                       <span className={styles.toolInput}>
                         {t.parameters.length ? t.parameters.map((p) => <code key={p}>{p}</code>) : <code>—</code>}
                       </span>
                     </td>
-                    <td>
+                    <td data-label="Same as">
                       <code>{t.rest}</code>
                     </td>
-                    <td>{t.scope}</td>
+                    <td data-label="Scope">{t.scope}</td>
                   </tr>
                 ))}
               </tbody>
@@ -344,11 +353,13 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
               <tbody>
                 {WEBHOOK_ROWS.map((row) => (
                   <tr key={row.type}>
-                    <td>
+                    <td data-label="Event">
                       <code>{row.type}</code>
                     </td>
-                    <td>{row.when}</td>
-                    <td>{row.scope}</td>
+                    <td data-label="Sent when">
+                      <WithCode text={row.when} />
+                    </td>
+                    <td data-label="Carries what this scope reads">{row.scope}</td>
                   </tr>
                 ))}
               </tbody>

@@ -170,5 +170,28 @@ describe.skipIf(!HAS_CHROMIUM)(
       expect(errors).toEqual([]);
       await page.close();
     });
+
+    it("on a phone, every table row reads as a card: no cell squeezed or cut, no markdown backticks shown", async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(`${server.url}/docs`, { waitUntil: "load" });
+      const tables = await page.locator("main section:not(#reference) table").evaluateAll((found) =>
+        found.map((table) => ({
+          caption: table.querySelector("caption")?.textContent ?? "",
+          overflowing: table.scrollWidth > table.clientWidth + 1,
+          // A cell as narrow as a word per line is what the card layout replaces: each cell spans its card.
+          narrowest: Math.min(...[...table.querySelectorAll("td")].map((cell) => cell.getBoundingClientRect().width)),
+          width: table.getBoundingClientRect().width,
+          labelled: [...table.querySelectorAll("td")].every((cell) => cell.getAttribute("data-label")),
+          backticks: (table.textContent ?? "").includes("`"),
+        })),
+      );
+      expect(tables.map((t) => t.caption)).toEqual(["Scopes", "Status codes", "Tools", "Events"]);
+      for (const table of tables) {
+        expect(table, table.caption).toMatchObject({ overflowing: false, labelled: true, backticks: false });
+        expect(table.narrowest, table.caption).toBeGreaterThan(table.width * 0.8);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.close();
+    });
   },
 );
