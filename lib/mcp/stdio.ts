@@ -1,6 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import {
   isJSONRPCErrorResponse,
+  isJSONRPCResultResponse,
   parseJSONRPCMessage,
   ProtocolErrorCode,
   STDIO_DEFAULT_MAX_BUFFER_SIZE,
@@ -128,10 +129,11 @@ class SundownStdioTransport extends StdioServerTransport {
   }
 
   override send(message: JSONRPCMessage): Promise<void> {
-    const id = isJSONRPCErrorResponse(message) ? message.id : undefined;
+    // Any answer ends its request's entry; only a refusal is replaced by the clearer line.
+    const id = isJSONRPCErrorResponse(message) || isJSONRPCResultResponse(message) ? message.id : undefined;
     const clearer = id === undefined ? undefined : this.malformedRequests.get(id);
     if (id !== undefined) this.malformedRequests.delete(id);
-    return super.send(clearer ?? withEveryServedRevision(message));
+    return super.send(clearer && isJSONRPCErrorResponse(message) ? clearer : withEveryServedRevision(message));
   }
 
   private readonly readLines = (chunk: Buffer): void => {
