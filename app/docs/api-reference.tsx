@@ -55,16 +55,26 @@ const CONFIGURATION: AnyApiReferenceConfiguration = {
  */
 export function ApiReference() {
   const mount = useRef<HTMLDivElement>(null);
-  const [scriptReady, setScriptReady] = useState(false);
+  const [script, setScript] = useState<"loading" | "ready" | "failed">("loading");
   useEffect(() => {
-    if (!scriptReady || !mount.current || !window.Scalar) return;
+    if (script !== "ready" || !mount.current || !window.Scalar) return;
     const reference = window.Scalar.createApiReference(mount.current, CONFIGURATION);
     return () => reference.destroy();
-  }, [scriptReady]);
+  }, [script]);
   return (
     <>
-      <Script src="/docs/api-reference.js" strategy="afterInteractive" onReady={() => setScriptReady(true)} />
-      {!scriptReady && <p className="docs-reference-loading">Loading the API reference…</p>}
+      <Script
+        src="/docs/api-reference.js"
+        strategy="afterInteractive"
+        onReady={() => setScript("ready")}
+        onError={() => setScript("failed")}
+      />
+      {script === "loading" && <p className="docs-reference-loading">Loading the API reference…</p>}
+      {script === "failed" && (
+        <p className="docs-reference-loading">
+          The interactive reference could not load; the same reference is <a href="/openapi.json">openapi.json</a>.
+        </p>
+      )}
       <div ref={mount} />
     </>
   );

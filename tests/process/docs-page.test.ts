@@ -171,6 +171,19 @@ describe.skipIf(!HAS_CHROMIUM)(
       await page.close();
     });
 
+    it("when the reference's script cannot load, the page says so and points at openapi.json", async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.route("**/docs/api-reference.js", (route) => route.abort());
+      await page.goto(`${server.url}/docs`, { waitUntil: "load" });
+      const reference = page.locator("#reference");
+      await reference.getByText("could not load", { exact: false }).waitFor({ timeout: 15_000 });
+      expect(await reference.getByRole("link", { name: "openapi.json" }).last().getAttribute("href")).toBe(
+        "/openapi.json",
+      );
+      expect(await reference.getByText("Loading the API reference").count()).toBe(0);
+      await page.close();
+    });
+
     it("on a phone, every table row reads as a card: no cell squeezed or cut, no markdown backticks shown", async () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.goto(`${server.url}/docs`, { waitUntil: "load" });
