@@ -138,7 +138,15 @@ module.exports = {
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: {
-      path: ["^lib/generated/", "^[.]next", "^bench/out/", "^test-results/", "^playwright-report/", "^coverage/"],
+      path: [
+        "^lib/generated/",
+        "(^|/)[.]next",
+        "^bench/out/",
+        "^packages/mcp-stdio/dist/",
+        "^test-results/",
+        "^playwright-report/",
+        "^coverage/",
+      ],
     },
     // Type-only imports count: a type from lib/http in lib/data still ties data to HTTP.
     tsPreCompilationDeps: true,
