@@ -12,13 +12,12 @@ import { REQUEST_ID_HEADER } from "@/lib/header-names";
 // - Every page refuses a cross-site server-action POST with a 403 before Next turns it into a 500.
 // - The signed-in pages (key settings, sign-in form) must never be framed by another site (a framed
 //   "Revoke key" button is a clickjacking target), and never be kept by shared caches.
-// - The sign-in form posts to next-auth even without JavaScript, and so needs next-auth's CSRF cookie: it is
-//   issued here because a page cannot set cookies (lib/session/next-auth.ts nextAuthCsrfToken).
+// - The sign-in form and the sign-out button post to next-auth even without JavaScript, and so need next-auth's
+//   CSRF cookie: it is issued here because a page cannot set cookies (lib/session/next-auth.ts nextAuthCsrfToken).
 // - The entry pages (/ and /docs) point agents at the discovery documents with Link headers, which a page
 //   cannot set either, and answer Accept: text/markdown with the guide as markdown (app/docs.md), which a page
 //   cannot render.
 const PRIVATE_PAGES = /^\/(signin|settings)(\/|$)/;
-const SIGN_IN_PAGE = "/signin";
 const ENTRY_PAGES = new Set(["/", "/docs"]);
 const MARKDOWN_GUIDE = "/docs.md";
 
@@ -40,8 +39,8 @@ export async function proxy(request: NextRequest) {
   response.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
   response.headers.set("Referrer-Policy", "same-origin");
   response.headers.set("Cache-Control", "private, no-store");
-  if (pathname === SIGN_IN_PAGE && request.method === "GET") {
-    // Loaded here, not at the top: the proxy is loaded at start-up, next-auth only matters for the sign-in form.
+  if (request.method === "GET") {
+    // Loaded here, not at the top: the proxy is loaded at start-up, next-auth only matters for these pages' forms.
     const { nextAuthCsrfToken } = await import("@/lib/session/next-auth");
     await nextAuthCsrfToken(response);
   }

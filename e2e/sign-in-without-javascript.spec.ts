@@ -47,4 +47,15 @@ test.describe("sign-in without JavaScript", () => {
     await expect(page.getByText("Signed in as Lena Fischer")).toBeVisible();
     expect(urls.filter((url) => /password|sundown-demo/i.test(url) || url.includes(WRONG_PASSWORD))).toEqual([]);
   });
+
+  test("signing out posts to next-auth too, and ends the session", async ({ page, signInPage }) => {
+    await signInPage.goto("/settings/api-keys");
+    await signInPage.signIn(USERS.acmeLead);
+    const keys = new ApiKeysPage(page);
+    await expect(keys.heading).toBeVisible();
+    await keys.signOut.click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/settings/api-keys");
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=/);
+  });
 });
