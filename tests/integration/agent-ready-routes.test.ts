@@ -187,8 +187,10 @@ describe("/ and /docs (proxy.ts)", () => {
     }
   });
 
+  // A signed-in page's GET also has next-auth issue its CSRF cookie, which needs Next's request scope (the browser
+  // suite covers those pages); any other page shows the same: no rewrite, no links.
   it("leave other pages alone", async () => {
-    const res = await page("/settings/api-keys", "text/markdown");
+    const res = await page("/no-such-page", "text/markdown");
     expect(res.headers.get("x-middleware-rewrite")).toBeNull();
     expect(res.headers.get("link")).toBeNull();
   });

@@ -66,6 +66,17 @@ describe("discovery over HTTP (production build)", () => {
       expect(markdown.headers.get("vary")).toMatch(/\bAccept\b/);
       expect(await markdown.text()).toMatch(/^# Sundown\n/);
     }
+    // The signed-in pages are left alone: no discovery links, no markdown, and next-auth's CSRF cookie for their forms.
+    for (const page of ["/signin", "/settings/api-keys"]) {
+      const res = await fetch(`${server.url}${page}`, { headers: { Accept: "text/markdown" }, redirect: "manual" });
+      // Next may send its own preload Link header on a page; the discovery relations are what must be absent.
+      expect(res.headers.get("link") ?? "", page).not.toMatch(/rel="(api-catalog|service-desc|service-doc)"/);
+      expect(res.headers.get("content-type") ?? "", page).not.toContain("text/markdown");
+      expect(
+        res.headers.getSetCookie().some((c) => c.includes("next-auth.csrf-token")),
+        page,
+      ).toBe(true);
+    }
   });
 
   it("every link in the API root and the catalog resolves on the running server", async () => {
