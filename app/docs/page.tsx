@@ -12,6 +12,7 @@ import { endpointOf, filterNamesOf, KEYED_OPERATIONS, OPERATIONS } from "@/lib/o
 import { REPORT_LIMIT } from "@/lib/schemas/reports";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
+import { CodeText } from "@/components/code-text";
 import { ApiReference } from "./api-reference";
 import styles from "./docs.module.css";
 
@@ -64,11 +65,6 @@ function CodeList({ names }: { names: readonly string[] }) {
       <code>{name}</code>
     </Fragment>
   ));
-}
-
-/** A shared description, written for markdown: its `backticked` parts are code here too. */
-function WithCode({ text }: { text: string }) {
-  return text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part));
 }
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
@@ -203,7 +199,7 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
                       <code>{scope}</code>
                     </td>
                     <td data-label="Grants">
-                      <WithCode text={SCOPE_DESCRIPTIONS[scope]} />
+                      <CodeText text={SCOPE_DESCRIPTIONS[scope]} />
                     </td>
                   </tr>
                 ))}
@@ -252,7 +248,7 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
                       <code>{code}</code>
                     </td>
                     <td data-label="When">
-                      <WithCode text={ERROR_DESCRIPTIONS[code]} />
+                      <CodeText text={ERROR_DESCRIPTIONS[code]} />
                     </td>
                   </tr>
                 ))}
@@ -357,7 +353,7 @@ curl -H "Authorization: Bearer $SUNDOWN_API_KEY" $SUNDOWN_URL/api/v1/team`}</Cod
                       <code>{row.type}</code>
                     </td>
                     <td data-label="Sent when">
-                      <WithCode text={row.when} />
+                      <CodeText text={row.when} />
                     </td>
                     <td data-label="Carries what this scope reads">{row.scope}</td>
                   </tr>

@@ -6,7 +6,7 @@ import { CheckboxGroup } from "../settings/checkbox-group";
 import { FormRefusal } from "../settings/refusals";
 import { SubmitButton } from "../settings/submit-button";
 import { TextField } from "../settings/text-field";
-import { CodeText } from "./code-text";
+import { CodeText } from "../code-text";
 import { SigningSecret } from "./signing-secret";
 
 /** An event the form offers, as the catalog describes it (lib/schemas/webhook-events.ts). */
