@@ -33,7 +33,7 @@ export const REPORTS_OF_DAY_TEMPLATE = {
 } satisfies ResourceTemplateDefinition;
 
 function dayUri(date: string): string {
-  return `sundown://reports/day/${date}`;
+  return REPORTS_OF_DAY_TEMPLATE.uriTemplate.replace("{date}", date);
 }
 
 /** The day's bounds as list_reports takes them; refusals are invalid_parameter, like REST's. */

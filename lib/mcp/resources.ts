@@ -31,7 +31,7 @@ export const REPORT_RESOURCE_TEMPLATE = {
 } satisfies ResourceTemplateDefinition;
 
 export function reportUri(id: string): string {
-  return `sundown://reports/${id}`;
+  return REPORT_RESOURCE_TEMPLATE.uriTemplate.replace("{id}", id);
 }
 
 export function jsonContents(uri: URL, data: unknown): ReadResourceResult {
