@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { API_REFERENCE_SCRIPT_FILE } from "./lib/discovery/api-reference-script";
+import { API_REFERENCE_SCRIPT_FILE } from "./lib/discovery/api-reference-script-file";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,

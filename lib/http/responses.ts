@@ -42,17 +42,27 @@ export function jsonResponse(request: Request, data: unknown, options: CacheOpti
   return representationResponse(request, JSON.stringify(data), JSON_CONTENT_TYPE, options);
 }
 
+/** A body that stays the same while the process runs, with its ETag taken once rather than on every response. */
+export interface FixedBody {
+  text: string;
+  etag: string;
+}
+
+export function fixedBody(text: string): FixedBody {
+  return { text, etag: strongEtag(text) };
+}
+
 /**
  * One representation of a resource, with the same caching rules as jsonResponse. The ETag is taken from these
  * very bytes, so two representations of one resource (JSON and markdown) never share a validator.
  */
 export function representationResponse(
   request: Request,
-  body: string,
+  body: string | FixedBody,
   contentType: string,
   { cache, maxAge = 300, headers = {} }: CacheOptions,
 ): Response {
-  const etag = strongEtag(body);
+  const { text, etag } = typeof body === "string" ? fixedBody(body) : body;
   // Keyed data depends on the key; a caller's Vary adds to that, never replaces it.
   const vary = mergeVary(cache === "private" ? `${AUTHORIZATION_HEADER}, ${API_KEY_HEADER}` : undefined, headers.Vary);
   const common = {
@@ -64,5 +74,5 @@ export function representationResponse(
   if (matchesEtag(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers: common });
   }
-  return new Response(body, { status: 200, headers: { "Content-Type": contentType, ...common } });
+  return new Response(text, { status: 200, headers: { "Content-Type": contentType, ...common } });
 }
