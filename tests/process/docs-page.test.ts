@@ -198,16 +198,23 @@ describe.skipIf(!HAS_CHROMIUM)(
     it("on a phone, every table row reads as a card: no cell squeezed or cut, no markdown backticks shown", async () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.goto(`${server.url}/docs`, { waitUntil: "load" });
-      const tables = await page.locator("main section:not(#reference) table").evaluateAll((found) =>
-        found.map((table) => ({
-          caption: table.querySelector("caption")?.textContent ?? "",
-          overflowing: table.scrollWidth > table.clientWidth + 1,
-          // A cell as narrow as a word per line is what the card layout replaces: each cell spans its card.
-          narrowest: Math.min(...[...table.querySelectorAll("td")].map((cell) => cell.getBoundingClientRect().width)),
-          width: table.getBoundingClientRect().width,
-          labelled: [...table.querySelectorAll("td")].every((cell) => cell.getAttribute("data-label")),
-          backticks: (table.textContent ?? "").includes("`"),
-        })),
+      // Measured once the reference has rendered, as a reader sees the page: Scalar brings styles of its own.
+      const reference = page.locator("#reference");
+      await reference.getByText(KEYED_OPERATIONS[0]!.summary, { exact: true }).first().waitFor({ state: "attached" });
+      await page.waitForLoadState("networkidle");
+      // The guide's own tables: Scalar's, inside the reference, have their own layout.
+      const tables = await page.locator("main table").evaluateAll((found) =>
+        found
+          .filter((table) => !table.closest("#reference"))
+          .map((table) => ({
+            caption: table.querySelector("caption")?.textContent ?? "",
+            overflowing: table.scrollWidth > table.clientWidth + 1,
+            // A cell as narrow as a word per line is what the card layout replaces: each cell spans its card.
+            narrowest: Math.min(...[...table.querySelectorAll("td")].map((cell) => cell.getBoundingClientRect().width)),
+            width: table.getBoundingClientRect().width,
+            labelled: [...table.querySelectorAll("td")].every((cell) => cell.getAttribute("data-label")),
+            backticks: (table.textContent ?? "").includes("`"),
+          })),
       );
       expect(tables.map((t) => t.caption)).toEqual(["Scopes", "Status codes", "Tools", "Events"]);
       for (const table of tables) {
