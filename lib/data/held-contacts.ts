@@ -3,14 +3,15 @@ import { knownContactsOf, knownContactsSql, memberContactsSchema } from "./known
 import type { KnownContacts } from "./known-contact-matcher";
 
 // The contact-details matchers this process holds, by version (organizations.contacts_version, which triggers
-// move on every change to the details; prisma/migrations/20261202000000_contacts_version). A report read sends
-// the versions held and gets the details back only for a version not among them: the members and their sign-ins
-// are read and folded once per change instead of on every request, and the matcher used is always the one for
-// the details of the read's own snapshot.
+// move on every change to the details; prisma/migrations/20261202000000_contacts_version). A report read asks
+// for the organization's version only; when this process does not hold it, the read runs once more bringing
+// the details with it (contactsSql's second form), so the members and their sign-ins are read and folded once
+// per change instead of on every request, and the matcher used is always the one for the details of the
+// answer's own snapshot. Two forms, not one statement that decides in SQL: the members' subquery, run or not,
+// is set up by the executor on every execution (about a tenth of a keyed list's database CPU; bench/findings.md).
 
-/** What a read sent: the versions as an SQL array literal, and their matchers, kept for that read's answer. */
+/** The matchers a read may use, as they were when it started. */
 export interface HeldContacts {
-  readonly versions: string;
   readonly matchers: ReadonlyMap<string, Held>;
 }
 
@@ -19,25 +20,23 @@ interface Held {
   matcher: KnownContacts;
 }
 
-// Organizations whose matcher is kept, the least recently learnt first out; past it, details are read again. Each
-// read sends every held version, so this bounds its parameter too.
+// Organizations whose matcher is kept, the least recently learnt first out; past it, details are read again.
 const MAX_HELD = 256;
 
-let held: HeldContacts = { versions: "{}", matchers: new Map() };
+let held: HeldContacts = { matchers: new Map() };
 
-/** The matchers held now. A read keeps the object it sent: later changes make a new one and leave it whole. */
+/** The matchers held now. A read keeps the object it started with: later changes make a new one and leave it whole. */
 export function heldContacts(): HeldContacts {
   return held;
 }
 
 /**
- * SQL for the organization's contacts version and, unless it is among `versionsPlaceholder` (an SQL bigint[]
- * literal's placeholder), its details; checked by contactsJsonSchema.
+ * SQL for the organization's contacts version and, with `withMembers`, its details (without them, `members` is
+ * null); checked by contactsJsonSchema.
  */
-export function contactsSql(organizationId: string, versionsPlaceholder: string): string {
-  return `(SELECT json_build_object('organization_id', o.id, 'version', o.contacts_version::text, 'members',
-    CASE WHEN o.contacts_version = ANY(${versionsPlaceholder}::bigint[]) THEN NULL
-      ELSE coalesce(${knownContactsSql("o.id")}, '[]'::json) END)
+export function contactsSql(organizationId: string, withMembers: boolean): string {
+  const members = withMembers ? `coalesce(${knownContactsSql("o.id")}, '[]'::json)` : "NULL";
+  return `(SELECT json_build_object('organization_id', o.id, 'version', o.contacts_version::text, 'members', ${members})
     FROM organizations o WHERE o.id = ${organizationId})`;
 }
 
@@ -45,19 +44,28 @@ export const contactsJsonSchema = z
   .object({
     organization_id: z.string(),
     version: z.string().regex(/^\d+$/),
-    /** null: the version was among those sent. */
+    /** null: asked for the version only. */
     members: memberContactsSchema,
   })
   .nullable();
 
-/** The matcher for what contactsSql answered to a read that sent `sent`; learns the details it brought. */
+/**
+ * Whether an answer of contactsSql (as the database sent it, not yet checked) must be asked again with the
+ * members: it names a version `sent` holds no matcher for.
+ */
+export function contactsUnheld(sent: HeldContacts, json: unknown): boolean {
+  const contacts = json as { version?: unknown; members?: unknown } | null | undefined;
+  return !!contacts && contacts.members === null && !sent.matchers.has(String(contacts.version));
+}
+
+/** The matcher for what contactsSql answered to a read that started with `sent`; learns the details it brought. */
 export function contactsFor(sent: HeldContacts, json: z.infer<typeof contactsJsonSchema>): KnownContacts {
   // No organization row: nothing of it can be served either.
   if (!json) return knownContactsOf(null);
   const { organization_id: organizationId, version, members } = json;
   if (members === null) {
     const kept = sent.matchers.get(version);
-    if (!kept) throw new Error(`contacts version ${version} was not sent as held`);
+    if (!kept) throw new Error(`contacts version ${version} is not held: ask again with the members`);
     return kept.matcher;
   }
   const matcher = knownContactsOf(members);
@@ -75,5 +83,5 @@ function learn(organizationId: string, version: string, matcher: KnownContacts):
   const matchers = new Map([...held.matchers].filter(([, kept]) => kept.organizationId !== organizationId));
   matchers.set(version, { organizationId, matcher });
   while (matchers.size > MAX_HELD) matchers.delete(matchers.keys().next().value!);
-  held = { versions: `{${[...matchers.keys()].join(",")}}`, matchers };
+  held = { matchers };
 }

@@ -64,9 +64,13 @@ export async function findApiKeyByHash(
   { read, now }: { read?: ReadRequest<unknown>; now: Date },
 ): Promise<{ key: KeyRow; data: unknown } | null> {
   const sql = await getSql();
-  const [row] = read
+  let [row] = read
     ? await sql.rows<Row>(statementWithRead(read), [hashedKey, now, ...read.args])
     : await sql.rows<Row>(keyOnly, [hashedKey]);
+  // A contacts version this process does not hold yet: once per change, the lookup again with the details.
+  const withContacts = row && read?.withContactsFor(row.data);
+  if (withContacts)
+    [row] = await sql.rows<Row>(statementWithRead(withContacts), [hashedKey, now, ...withContacts.args]);
   if (!row) return null;
   return {
     key: {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getSql } from "@/lib/db";
 import type { Statement } from "@/lib/db/sql";
-import { contactsFor, contactsJsonSchema, contactsSql, heldContacts } from "./held-contacts";
+import { contactsFor, contactsJsonSchema, contactsSql, contactsUnheld, heldContacts } from "./held-contacts";
 import type { KnownContacts } from "./known-contact-matcher";
 import { knownContactsOf } from "./known-contacts";
 
@@ -38,7 +38,7 @@ export interface ReadRequest<Out> {
   readonly name: string;
   /** Its statements are planned for their values on every run (lib/db/sql.ts, Statement.planEachRun). */
   readonly planEachRun: boolean;
-  /** The values of the present arguments, in order (then, for a scrubbed read, the contact versions held). */
+  /** The values of the present arguments, in order. */
   readonly args: readonly unknown[];
   /** The read's SQL expression (a scalar subquery), its present arguments at $first, $first+1, … */
   sqlAt(organizationId: string, first: number): string;
@@ -47,6 +47,11 @@ export interface ReadRequest<Out> {
    * nothing found is an error (404).
    */
   toBody(json: unknown): Out;
+  /**
+   * The same read bringing the members' contact details, when `json` (its answer, as the database sent it) names
+   * a contacts version this process does not hold; undefined when toBody can serve the answer as it is.
+   */
+  withContactsFor(json: unknown): ReadRequest<Out> | undefined;
   /** Runs the read on its own for one organization: the database's JSON, not yet checked. */
   fetchJson(organizationId: string): Promise<unknown>;
   /** Runs the read on its own for one organization. */
@@ -75,7 +80,8 @@ export function defineRead<Args extends unknown[], Json, Out>(
 
 /**
  * A read that serves the organization's own text, which is scrubbed of its members' contact details: the same
- * statement brings them, or only their version when this process holds it (lib/data/held-contacts.ts).
+ * statement brings their version, and is run once more with the details when this process does not hold that
+ * version (lib/data/held-contacts.ts).
  */
 export function defineScrubbedRead<Args extends unknown[], Json, Out>(
   definition: ReadDefinition<Args, Json, Out, KnownContacts>,
@@ -98,12 +104,6 @@ function define<Args extends unknown[], Json, Out, Contacts extends KnownContact
       const name = present.every(Boolean) ? definition.name : `${definition.name}:${present.map(Number).join("")}`;
       const values = args.filter((arg) => arg !== undefined);
       const held = scrubbed ? heldContacts() : undefined;
-      const sqlAt = (organizationId: string, first: number) => {
-        const sql = buildSql(definition.sql, organizationId, first, present);
-        if (!held) return sql;
-        const versions = `$${first + values.length}`;
-        return `json_build_object('data', ${sql}, 'contacts', ${contactsSql(organizationId, versions)})`;
-      };
       const planEachRun = definition.planEachRunWith?.(args) ?? false;
       const toBody = (json: unknown) => {
         if (!held) return definition.toBody(parse(json), args, undefined as Contacts);
@@ -111,25 +111,39 @@ function define<Args extends unknown[], Json, Out, Contacts extends KnownContact
         const { data, contacts } = scrubbedJsonSchema.parse(json);
         return definition.toBody(parse(data), args, contactsFor(held, contacts) as Contacts);
       };
-      const sent = held ? [...values, held.versions] : values;
-      const fetchJson = async (organizationId: string) => {
-        let statement = standalone.get(name);
-        if (!statement) {
-          statement = { name: `read:${name}`, text: `SELECT ${sqlAt("$1::uuid", 2)} AS data`, planEachRun };
-          standalone.set(name, statement);
-        }
-        const [row] = await (await getSql()).rows<{ data: unknown }>(statement, [organizationId, ...sent]);
-        return row?.data ?? null;
+      const request = (withMembers: boolean): ReadRequest<Out> => {
+        const requestName = withMembers ? `${name}+contacts` : name;
+        const sqlAt = (organizationId: string, first: number) => {
+          const sql = buildSql(definition.sql, organizationId, first, present);
+          if (!held) return sql;
+          return `json_build_object('data', ${sql}, 'contacts', ${contactsSql(organizationId, withMembers)})`;
+        };
+        const withContactsFor = (json: unknown) =>
+          held && !withMembers && contactsUnheld(held, (json as { contacts?: unknown } | null)?.contacts)
+            ? request(true)
+            : undefined;
+        const fetchJson = async (organizationId: string): Promise<unknown> => {
+          let statement = standalone.get(requestName);
+          if (!statement) {
+            statement = { name: `read:${requestName}`, text: `SELECT ${sqlAt("$1::uuid", 2)} AS data`, planEachRun };
+            standalone.set(requestName, statement);
+          }
+          const [row] = await (await getSql()).rows<{ data: unknown }>(statement, [organizationId, ...values]);
+          const json = row?.data ?? null;
+          return withContactsFor(json)?.fetchJson(organizationId) ?? json;
+        };
+        return {
+          name: requestName,
+          planEachRun,
+          args: values,
+          sqlAt,
+          toBody,
+          withContactsFor,
+          fetchJson,
+          run: async (id) => toBody(await fetchJson(id)),
+        };
       };
-      return {
-        name,
-        planEachRun,
-        args: sent,
-        sqlAt,
-        toBody,
-        fetchJson,
-        run: async (id) => toBody(await fetchJson(id)),
-      };
+      return request(false);
     },
   };
 }

@@ -49,6 +49,8 @@ describe("one database round trip per keyed request", () => {
     ["GET /api/v1/team", listTeam, "/api/v1/team", {}],
   ] as const)("%s: one statement, and a 200 with the data", async (_name, handler, path, params) => {
     const { key } = await usedKey();
+    // As on a warm instance: the organization's contact details read once already (lib/data/held-contacts.ts).
+    await call(handler, path, { headers: bearer(key) }, params);
     const { result, statements } = await countStatements(() => call(handler, path, { headers: bearer(key) }, params));
     expect(result.status).toBe(200);
     expect(statements).toBe(1);
@@ -191,20 +193,20 @@ describe("a refused request pays for no read", () => {
     }),
   );
 
-  it("an admitted request on a warm key reads the data in its one statement, the contact details only when changed", async () => {
+  it("an admitted request on a warm key reads the data in its one statement; a change of contact details costs the next one a second", async () => {
     const { key, organization } = await usedKey();
     const list = () => tablesReadBy(() => call(listReports, "/api/v1/reports", { headers: bearer(key) }));
     const withContacts = ["api_keys", "members", "organizations", "reports", "users"];
     const withoutContacts = ["api_keys", "organizations", "reports"];
-    // members and users: the organization's own contact details, which scrubbing needs. Once this process has
-    // read them, the statement brings only their version until they change.
+    // members and users: the organization's own contact details, which scrubbing needs. The statement brings
+    // only their version; a version this process does not hold yet is asked for again with the details.
     await list();
     expect(await list()).toEqual({ status: 200, statements: 1, tables: withoutContacts });
     const db = await getDb();
     const member = await db.member.findFirstOrThrow({ where: { organizationId: organization.id } });
     try {
       await db.member.update({ where: { id: member.id }, data: { chatHandle: `${member.chatHandle}-moved` } });
-      expect(await list()).toEqual({ status: 200, statements: 1, tables: withContacts });
+      expect(await list()).toEqual({ status: 200, statements: 2, tables: withContacts });
       expect(await list()).toEqual({ status: 200, statements: 1, tables: withoutContacts });
     } finally {
       await db.member.update({ where: { id: member.id }, data: { chatHandle: member.chatHandle } });
@@ -236,6 +238,9 @@ describe("a refused request pays for no read", () => {
     }));
 
   it("a key's first request on this instance: its lookup, then the read on its own; the next, one statement", async () => {
+    // The organization's contact details held already (another key's list read them), as on a warm instance.
+    const warm = await usedKey();
+    expect((await call(listReports, "/api/v1/reports", { headers: bearer(warm.key) })).status).toBe(200);
     const { key } = await mintKey();
     const reads = async () => {
       const { result, statements } = await captureStatements(() =>
