@@ -26,6 +26,31 @@ export function scrubContactDetails<T>(value: T, known: KnownContacts): T {
   return root.value as T;
 }
 
+// Masking is a function of the text and the organization's matcher alone, and lists serve the same newest
+// headlines over and over: short texts are kept with their masked form per matcher (a new matcher for every
+// change of the contact details), and all are forgotten at once when MAX_KEPT_TEXTS are kept.
+const MAX_KEPT_TEXTS = 10_000;
+const MAX_KEPT_LENGTH = 256;
+let kept = new Map<KnownContacts, Map<string, string>>();
+let keptCount = 0;
+
+function maskedText(text: string, known: KnownContacts): string {
+  if (text.length > MAX_KEPT_LENGTH) return maskContactText(text, known);
+  let texts = kept.get(known);
+  const found = texts?.get(text);
+  if (found !== undefined) return found;
+  const masked = maskContactText(text, known);
+  if (keptCount >= MAX_KEPT_TEXTS) {
+    kept = new Map();
+    keptCount = 0;
+    texts = undefined;
+  }
+  if (!texts) kept.set(known, (texts = new Map()));
+  texts.set(text, masked);
+  keptCount++;
+  return masked;
+}
+
 /** A value still to be scrubbed, and the slot of its already-built container it goes into. */
 interface PendingValue {
   value: unknown;
@@ -37,7 +62,7 @@ interface PendingValue {
 
 /** A string masked, a scalar as is, or a container's new shell whose members are queued on `pending`. */
 function scrubShallow(value: unknown, level: number, pending: PendingValue[], known: KnownContacts): unknown {
-  if (typeof value === "string") return maskContactText(value, known);
+  if (typeof value === "string") return maskedText(value, known);
   if (value === null || typeof value !== "object") return value;
   if (level >= MAX_SERVED_DEPTH) return NESTED_TOO_DEEP;
   if (Array.isArray(value)) {
@@ -60,7 +85,7 @@ function scrubShallow(value: unknown, level: number, pending: PendingValue[], kn
  */
 function servedEntries(object: object, known: KnownContacts): [string, unknown][] {
   const entries = Object.entries(object).filter(([key]) => !isContactKey(key));
-  const served = entries.map(([key, inner]): [string, unknown] => [maskContactText(key, known), inner]);
+  const served = entries.map(([key, inner]): [string, unknown] => [maskedText(key, known), inner]);
   if (served.every(([key], i) => key === entries[i][0])) return served;
   const taken = new Set(entries.map(([key]) => key));
   const nextNumber = new Map<string, number>();

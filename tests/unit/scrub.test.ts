@@ -69,6 +69,22 @@ describe("contact-detail scrubbing", () => {
   });
 });
 
+describe("the same text served again", () => {
+  it("is masked for each organization's details, however often it was masked for another's", () => {
+    const handle = (value: string) => knownContactMatcher({ emails: [], handles: [value] });
+    const before = handle("maya.chen");
+    const after = handle("bo_lee");
+    const headline = "Shipped with maya.chen and bo_lee";
+    for (let i = 0; i < 3; i++) {
+      expect(scrubContactDetails(headline, before)).not.toContain("maya.chen");
+      expect(scrubContactDetails(headline, before)).toContain("bo_lee");
+      expect(scrubContactDetails(headline, after)).toContain("maya.chen");
+      expect(scrubContactDetails(headline, after)).not.toContain("bo_lee");
+      expect(scrubContactDetails({ [headline]: 1 }, NO_KNOWN_CONTACTS)).toEqual({ [headline]: 1 });
+    }
+  });
+});
+
 describe("deeply nested content", () => {
   it(`serves ${MAX_SERVED_DEPTH} levels in full`, () => {
     const served = scrubContactDetails(nested(MAX_SERVED_DEPTH), NO_KNOWN_CONTACTS);
