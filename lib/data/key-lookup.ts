@@ -64,8 +64,10 @@ export async function findApiKeyByHash(
   { read, now }: { read?: ReadRequest<unknown>; now: Date },
 ): Promise<{ key: KeyRow; data: unknown } | null> {
   const sql = await getSql();
+  // Sent as text: pg's own conversion of a Date formats it field by field in local time, dearer by far.
+  const nowText = now.toISOString();
   let [row] = read
-    ? await sql.rows<Row>(statementWithRead(read), [hashedKey, now, ...read.args])
+    ? await sql.rows<Row>(statementWithRead(read), [hashedKey, nowText, ...read.args])
     : await sql.rows<Row>(keyOnly, [hashedKey]);
   // A contacts version this process does not hold yet: once per change, the lookup again with the details.
   const withContacts = row && read?.withContactsFor(row.data);

@@ -20,9 +20,16 @@ export interface UsageCount extends OutcomeCounts {
   day: string;
 }
 
+const DAY_MS = 86_400_000;
+// The day last formatted: counting runs on every keyed request, and a Date is dear inside Next.js, which
+// wraps the constructor to watch for dynamic data.
+let lastDay = { start: Number.NaN, text: "" };
+
 /** The UTC day of an instant, YYYY-MM-DD. */
 export function utcDay(at: number): string {
-  return new Date(at).toISOString().slice(0, 10);
+  const start = at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
+  if (start !== lastDay.start) lastDay = { start, text: new Date(start).toISOString().slice(0, 10) };
+  return lastDay.text;
 }
 
 /** A key's usage as the settings page and `keys list` show it: the requests of each UTC day of a window, by outcome. */
