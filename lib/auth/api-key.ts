@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
 
 // Key format: sdn_sk_<32 base62 random><6 base62 CRC32 of the random part>.
@@ -42,7 +42,7 @@ function checksumOf(random: string): string {
 }
 
 export function hashApiKey(secret: string): string {
-  return createHash("sha256").update(secret).digest("hex");
+  return hash("sha256", secret, "hex");
 }
 
 export function keyHint(secret: string): string {

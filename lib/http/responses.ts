@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { ApiError, errorBody } from "@/lib/errors";
 import { API_KEY_HEADER, AUTHORIZATION_HEADER } from "@/lib/header-names";
 import { mergeVary } from "./vary";
@@ -15,7 +15,7 @@ export function errorResponse(error: ApiError, requestId: string): Response {
 }
 
 function strongEtag(body: string): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+  return `"${hash("sha256", body, "base64url").slice(0, 32)}"`;
 }
 
 // If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/"x" matches "x".

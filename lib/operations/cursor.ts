@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, hash, timingSafeEqual } from "node:crypto";
 import { resolveAuthSecret } from "@/lib/auth/server-secret";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 
@@ -42,7 +42,7 @@ export function filtersDigest(filters: Record<string, string | number | boolean 
   const present = Object.entries(filters)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
-  return createHash("sha256").update(JSON.stringify(present)).digest("base64url").slice(0, 16);
+  return hash("sha256", JSON.stringify(present), "base64url").slice(0, 16);
 }
 
 export function encodeCursor(cursor: Omit<Cursor, "text">): string {
