@@ -72,7 +72,7 @@ export async function findApiKeyByHash(
   // A contacts version this process does not hold yet: once per change, the lookup again with the details.
   const withContacts = row && read?.withContactsFor(row.data);
   if (withContacts)
-    [row] = await sql.rows<Row>(statementWithRead(withContacts), [hashedKey, now, ...withContacts.args]);
+    [row] = await sql.rows<Row>(statementWithRead(withContacts), [hashedKey, nowText, ...withContacts.args]);
   if (!row) return null;
   return {
     key: {
