@@ -32,12 +32,14 @@ export function heldContacts(): HeldContacts {
 
 /**
  * SQL for the organization's contacts version and, with `withMembers`, its details (without them, `members` is
- * null); checked by contactsJsonSchema.
+ * null); checked by contactsJsonSchema. Taken from `organizationRow` where the statement has joined the
+ * organization's row already, or else from a subquery of its own.
  */
-export function contactsSql(organizationId: string, withMembers: boolean): string {
-  const members = withMembers ? `coalesce(${knownContactsSql("o.id")}, '[]'::json)` : "NULL";
-  return `(SELECT json_build_object('organization_id', o.id, 'version', o.contacts_version::text, 'members', ${members})
-    FROM organizations o WHERE o.id = ${organizationId})`;
+export function contactsSql(organizationId: string, withMembers: boolean, organizationRow?: string): string {
+  const o = organizationRow ?? "o";
+  const members = withMembers ? `coalesce(${knownContactsSql(`${o}.id`)}, '[]'::json)` : "NULL";
+  const contacts = `json_build_object('organization_id', ${o}.id, 'version', ${o}.contacts_version::text, 'members', ${members})`;
+  return organizationRow ? contacts : `(SELECT ${contacts} FROM organizations o WHERE o.id = ${organizationId})`;
 }
 
 export const contactsJsonSchema = z

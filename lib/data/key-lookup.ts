@@ -47,7 +47,7 @@ export function statementWithRead(read: ReadRequest<unknown>): Statement {
     statement = {
       name: `key+${read.name}`,
       planEachRun: read.planEachRun,
-      text: `SELECT ${KEY_SELECT}, CASE WHEN ${active} THEN ${read.sqlAt("k.organization_id", 3)} END AS data ${KEY_FROM}`,
+      text: `SELECT ${KEY_SELECT}, CASE WHEN ${active} THEN ${read.sqlAt("k.organization_id", 3, "o")} END AS data ${KEY_FROM}`,
     };
     withReadStatements.set(read.name, statement);
   }

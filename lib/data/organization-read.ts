@@ -40,8 +40,12 @@ export interface ReadRequest<Out> {
   readonly planEachRun: boolean;
   /** The values of the present arguments, in order. */
   readonly args: readonly unknown[];
-  /** The read's SQL expression (a scalar subquery), its present arguments at $first, $first+1, … */
-  sqlAt(organizationId: string, first: number): string;
+  /**
+   * The read's SQL expression (a scalar subquery), its present arguments at $first, $first+1, … `organizationRow`
+   * names the organization's row where the statement has joined it already (the key lookup): its columns are
+   * read from there, not looked up again.
+   */
+  sqlAt(organizationId: string, first: number, organizationRow?: string): string;
   /**
    * The database's JSON (NULL as null), checked against the read's schema, as the API's body; throws where
    * nothing found is an error (404).
@@ -113,10 +117,11 @@ function define<Args extends unknown[], Json, Out, Contacts extends KnownContact
       };
       const request = (withMembers: boolean): ReadRequest<Out> => {
         const requestName = withMembers ? `${name}+contacts` : name;
-        const sqlAt = (organizationId: string, first: number) => {
+        const sqlAt = (organizationId: string, first: number, organizationRow?: string) => {
           const sql = buildSql(definition.sql, organizationId, first, present);
           if (!held) return sql;
-          return `json_build_object('data', ${sql}, 'contacts', ${contactsSql(organizationId, withMembers)})`;
+          const contacts = contactsSql(organizationId, withMembers, organizationRow);
+          return `json_build_object('data', ${sql}, 'contacts', ${contacts})`;
         };
         const withContactsFor = (json: unknown) =>
           held && !withMembers && contactsUnheld(held, (json as { contacts?: unknown } | null)?.contacts)

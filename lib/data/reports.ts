@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTimestamp } from "@/lib/db/sql";
+import { isoFromUtcJson, isoTimestamp, UTC_JSON_TIMESTAMP, utcTimestamp } from "@/lib/db/sql";
 import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import {
   REPORT_LIMIT,
@@ -13,7 +13,7 @@ import { defineScrubbedRead, type OrganizationRead, type Placeholder } from "./o
 import { scrubContactDetails } from "./scrub";
 
 // The report reads, as SQL that builds the API's JSON in the database (lib/data/organization-read.ts).
-// Column names are the API's; timestamps are formatted as toISOString() would. Both are scrubbed reads: the
+// Column names are the API's; timestamps are served as toISOString() writes them. Both are scrubbed reads: the
 // organization's own contact details (lib/data/known-contacts.ts) are removed from what they serve.
 
 /**
@@ -64,6 +64,9 @@ export interface ReportPage {
   more: boolean;
 }
 
+/** A summary as a list's statement builds it: its instant as UTC time (utcTimestamp), formatted here. */
+const listedSummarySchema = reportSummarySchema.extend({ generated_at: z.string().regex(UTC_JSON_TIMESTAMP) });
+
 /**
  * Most recent reports of one organization, optionally filtered, a page at a time: ties on generated_at are
  * broken by id, and a page starts strictly after the previous page's last (generated_at, id), so pages stay
@@ -99,14 +102,14 @@ function reportPageRead(limit: number): ReportPageRead {
       return `(
     SELECT coalesce(json_agg(r), '[]'::json)
     FROM (
-      SELECT id, scope, scope_target_id, ${isoTimestamp("generated_at")} AS generated_at, headline FROM reports
+      SELECT id, scope, scope_target_id, ${utcTimestamp("generated_at")} AS generated_at, headline FROM reports
       WHERE ${where.join(" AND ")}
       ORDER BY reports.generated_at DESC, reports.id DESC
       LIMIT ${limit + 1}
     ) r
   )`;
     },
-    result: z.array(reportSummarySchema),
+    result: z.array(listedSummarySchema),
     // A prepared search would get a generic plan after a few runs: for a rare word it walks every report of
     // the organization in the list's order where the search index reads a handful (report-index.test.ts).
     planEachRunWith: (args) => byName(args).q !== undefined,
@@ -114,6 +117,7 @@ function reportPageRead(limit: number): ReportPageRead {
       rows ??= [];
       const reports = rows.slice(0, limit).map((r) => ({
         ...r,
+        generated_at: isoFromUtcJson(r.generated_at),
         headline: r.headline === null ? null : scrubContactDetails(r.headline, known),
       }));
       return { reports, more: rows.length > limit };
