@@ -31,6 +31,7 @@ import {
   ROOT,
   startBenchServer,
   startScriptNodeArgs,
+  type ReadyCheck,
   type RunningServer,
 } from "./server";
 import {
@@ -237,6 +238,8 @@ interface Outcome {
   broken: Map<string, string>;
   points: PointSummary[];
   coldStarts: number[];
+  /** The anchor's, spawned between Sundown's: the floor of a bare Next.js route on this machine today. */
+  anchorColdStarts: number[];
   hwmMiB: number;
   verdicts: BudgetVerdict[];
   profile?: Profiles;
@@ -260,9 +263,14 @@ function formatMachine(o: Outcome): string[] {
   ];
 }
 
-function describeColdStarts(samples: number[]): string {
+function describeColdStarts(samples: number[], anchorSamples: number[]): string {
   if (samples.length === 0) return "cold start: not measured (--cpu-prof)";
-  return `cold start: median ${median(samples).toFixed(0)} ms over ${samples.length} start(s): ${samples.map((c) => c.toFixed(0)).join(", ")} ms`;
+  const list = (of: number[]) =>
+    `median ${median(of).toFixed(0)} ms over ${of.length} start(s): ${of.map((c) => c.toFixed(0)).join(", ")} ms`;
+  const sundown = `cold start: ${list(samples)}`;
+  if (anchorSamples.length === 0) return sundown;
+  const ratio = median(samples) / median(anchorSamples);
+  return `${sundown}; the anchor's, spawned alternately: ${list(anchorSamples)} (Sundown ÷ anchor ${ratio.toFixed(2)}×)`;
 }
 
 function renderResults(o: Outcome): string {
@@ -293,7 +301,7 @@ function renderResults(o: Outcome): string {
       "divided by the responses of the run (PostgreSQL's and Redis's own CPU are not included); peak RSS is the highest resident " +
       "memory of the tree sampled every 100 ms during the point.",
     "",
-    `${describeColdStarts(o.coldStarts)} (spawn of \`next start\` → first keyed 200 on /api/v1/reports, existing build, existing database). ` +
+    `${describeColdStarts(o.coldStarts, o.anchorColdStarts)} (spawn of \`next start\` → first keyed 200 on /api/v1/reports, existing build, existing database). ` +
       `Server high-water mark (largest VmHWM in the tree at the end): ${o.hwmMiB.toFixed(0)} MiB.`,
     "",
   );
@@ -373,20 +381,24 @@ function renderProfile(profile: ProfileSummary): string[] {
   ];
 }
 
+/** Builds the anchor, unless --no-build finds a build of it. */
+function buildAnchor(settings: Settings): void {
+  if (!settings.build && buildExists(settings.distDir, ANCHOR_DIR)) return;
+  progress(`building the anchor (${ANCHOR_DIR}) into ${settings.distDir}…`);
+  buildServer(settings.distDir, ANCHOR_DIR);
+}
+
 /**
- * Builds (unless --no-build finds a build) and starts the anchor on the same database, Redis and limits as
- * Sundown, with the Node flags of `npm start`: only the code between the request and the data differs.
+ * Starts the anchor (built) on the same database, Redis and limits as Sundown, with the Node flags of `npm start`:
+ * only the code between the request and the data differs.
  */
-async function startAnchor(
+function startAnchor(
   settings: Settings,
   env: Record<string, string>,
   logFile: string,
   nodeArgs: string[],
+  ready: ReadyCheck,
 ): Promise<RunningServer> {
-  if (settings.build || !buildExists(settings.distDir, ANCHOR_DIR)) {
-    progress(`building the anchor (${ANCHOR_DIR}) into ${settings.distDir}…`);
-    buildServer(settings.distDir, ANCHOR_DIR);
-  }
   return startBenchServer({
     distDir: settings.distDir,
     projectDir: ANCHOR_DIR,
@@ -398,7 +410,7 @@ async function startAnchor(
     },
     logFile,
     nodeArgs,
-    ready: { path: "/api/v1/reports", status: 401 },
+    ready,
   });
 }
 
@@ -436,19 +448,35 @@ async function main(): Promise<void> {
   let anchor: RunningServer | undefined;
   try {
     const coldStarts: number[] = [];
+    const anchorColdStarts: number[] = [];
     // Ready means serving what an agent asks for: the first keyed list, database connection and route loaded.
     const ready = {
       path: "/api/v1/reports",
       status: 200,
       headers: { authorization: `Bearer ${database.fixture.keys[0]!}` },
     };
+    const broken = new Map<string, string>();
+    const scenarios = buildScenarios(database.fixture).filter(
+      (s) => (!settings.only || settings.only.includes(s.id)) && (!s.anchor || database.anchorEnv),
+    );
+    if (scenarios.length === 0) throw new Error(`--only matched no scenario`);
+    const anchorEnv = scenarios.some((s) => s.anchor) ? database.anchorEnv : undefined;
+    if (anchorEnv) buildAnchor(settings);
     if (!settings.cpuProfile) {
-      // Restarts on the build and database the bench then uses: what a deploy or a crash costs.
+      // Restarts on the build and database the bench then uses: what a deploy or a crash costs. The anchor starts
+      // in between, to the same keyed 200: what this machine takes to start a bare Next.js route today.
       for (let i = 1; i < settings.coldStarts; i++) {
         const cold = await startBenchServer({ distDir: settings.distDir, env: serverEnv, logFile: serverLog, ready });
         coldStarts.push(cold.coldStartMs);
-        progress(`cold start ${i}: ${cold.coldStartMs.toFixed(0)} ms`);
         await cold.stop();
+        let anchorNote = "";
+        if (anchorEnv) {
+          const bare = await startAnchor(settings, anchorEnv, serverLog, [], ready);
+          anchorColdStarts.push(bare.coldStartMs);
+          anchorNote = ` (the anchor: ${bare.coldStartMs.toFixed(0)} ms)`;
+          await bare.stop();
+        }
+        progress(`cold start ${i}: ${cold.coldStartMs.toFixed(0)} ms${anchorNote}`);
       }
     } else {
       for (const dir of [profileDir, anchorProfileDir]) rmSync(dir, { recursive: true, force: true });
@@ -463,15 +491,11 @@ async function main(): Promise<void> {
     if (!settings.cpuProfile) coldStarts.push(server.coldStartMs);
     progress(`server pid ${server.pid} at ${server.url} (started in ${server.coldStartMs.toFixed(0)} ms)`);
 
-    const broken = new Map<string, string>();
-    const scenarios = buildScenarios(database.fixture).filter(
-      (s) => (!settings.only || settings.only.includes(s.id)) && (!s.anchor || database.anchorEnv),
-    );
-    if (scenarios.length === 0) throw new Error(`--only matched no scenario`);
     if (!database.anchorEnv) progress(`no ${ANCHOR_SCENARIO}: the anchor reads PostgreSQL (run with DATABASE_URL)`);
-    if (database.anchorEnv && scenarios.some((s) => s.anchor)) {
-      anchor = await startAnchor(settings, database.anchorEnv, serverLog, profiling(anchorProfileDir));
-      progress(`anchor pid ${anchor.pid} at ${anchor.url}`);
+    if (anchorEnv) {
+      anchor = await startAnchor(settings, anchorEnv, serverLog, profiling(anchorProfileDir), ready);
+      if (!settings.cpuProfile) anchorColdStarts.push(anchor.coldStartMs);
+      progress(`anchor pid ${anchor.pid} at ${anchor.url} (started in ${anchor.coldStartMs.toFixed(0)} ms)`);
     }
     const serverOf = (scenario: Scenario) => (scenario.anchor ? anchor : server);
     for (const scenario of scenarios) {
@@ -595,6 +619,7 @@ async function main(): Promise<void> {
       broken,
       points,
       coldStarts,
+      anchorColdStarts,
       hwmMiB,
       verdicts,
       profile,
@@ -607,7 +632,7 @@ async function main(): Promise<void> {
     console.log("");
     console.log(renderTextTable(points));
     console.log("");
-    console.log(`${describeColdStarts(coldStarts)}; server VmHWM ${hwmMiB.toFixed(0)} MiB`);
+    console.log(`${describeColdStarts(coldStarts, anchorColdStarts)}; server VmHWM ${hwmMiB.toFixed(0)} MiB`);
     for (const [id, why] of broken) console.log(`BROKEN scenario ${id}: ${why}`);
     console.log("");
     console.log("budget:");

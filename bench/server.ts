@@ -65,7 +65,13 @@ export interface ServerOptions {
   /** The Next.js project to start: Sundown (the default) or ANCHOR_DIR. */
   projectDir?: string;
   /** The request that answers once the server is ready, and its status: Sundown's public root by default. */
-  ready?: { path: string; status: number; headers?: Record<string, string> };
+  ready?: ReadyCheck;
+}
+
+export interface ReadyCheck {
+  path: string;
+  status: number;
+  headers?: Record<string, string>;
 }
 
 export interface RunningServer {

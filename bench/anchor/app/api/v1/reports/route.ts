@@ -6,8 +6,8 @@ import { createHash, randomUUID } from "node:crypto";
 import Redis from "ioredis";
 import { Pool } from "pg";
 import { SLIDING_LOG_SCRIPT, stripLuaShebang } from "../../../../../../lib/ratelimit/lua";
+import { ANCHOR_PAGE, anchorKeyAndPage } from "../../../../key-and-page";
 
-const PAGE = 14;
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 5) });
 // EVALSHA, as Sundown's limiter sends it (ioredis falls back to EVAL once when Redis lacks the script).
 type SlidingLog = Redis & { slidingLog(key: string, ...args: (string | number)[]): Promise<[number, number, number]> };
@@ -15,16 +15,6 @@ const redis = process.env.REDIS_URL ? (new Redis(process.env.REDIS_URL) as Slidi
 redis?.defineCommand("slidingLog", { numberOfKeys: 1, lua: stripLuaShebang(SLIDING_LOG_SCRIPT) });
 const limit = Number(process.env.SUNDOWN_RATE_LIMIT ?? 120);
 const WINDOW_MS = 60_000;
-
-const keyAndPage = {
-  name: "anchor-key-page",
-  text: `SELECT k.id, k.scopes, k.revoked_at, k.expires_at, (
-    SELECT coalesce(json_agg(r), '[]'::json) FROM (
-      SELECT id, scope, scope_target_id, generated_at, headline FROM reports
-      WHERE organization_id = k.organization_id ORDER BY generated_at DESC, id DESC LIMIT ${PAGE + 1}
-    ) r) AS reports
-  FROM api_keys k WHERE k.hashed_key = $1`,
-};
 
 interface Row {
   id: string;
@@ -56,7 +46,7 @@ export async function GET(request: Request): Promise<Response> {
   const authorization = request.headers.get("authorization") ?? "";
   if (!authorization.startsWith("Bearer sdn_sk_")) return error(401, "unauthorized");
   const hash = createHash("sha256").update(authorization.slice(7)).digest("hex");
-  const { rows } = await pool.query<Row>({ ...keyAndPage, values: [hash] });
+  const { rows } = await pool.query<Row>({ ...anchorKeyAndPage, values: [hash] });
   const key = rows[0];
   const now = Date.now();
   if (
@@ -67,6 +57,6 @@ export async function GET(request: Request): Promise<Response> {
     return error(401, "unauthorized");
   if (!key.scopes.includes("reports:read")) return error(403, "forbidden");
   if (!(await admit(key.id))) return error(429, "rate_limited");
-  const reports = key.reports.slice(0, PAGE);
-  return Response.json({ reports, next_cursor: key.reports.length > PAGE ? reports.at(-1)!.id : null });
+  const reports = key.reports.slice(0, ANCHOR_PAGE);
+  return Response.json({ reports, next_cursor: key.reports.length > ANCHOR_PAGE ? reports.at(-1)!.id : null });
 }
