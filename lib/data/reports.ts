@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoFromUtcJson, isoTimestamp, UTC_JSON_TIMESTAMP, utcTimestamp } from "@/lib/db/sql";
+import { isoFromUtcJson, UTC_JSON_TIMESTAMP, utcTimestamp } from "@/lib/db/sql";
 import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import {
   REPORT_LIMIT,
@@ -64,8 +64,10 @@ export interface ReportPage {
   more: boolean;
 }
 
-/** A summary as a list's statement builds it: its instant as UTC time (utcTimestamp), formatted here. */
-const listedSummarySchema = reportSummarySchema.extend({ generated_at: z.string().regex(UTC_JSON_TIMESTAMP) });
+/** A report's instant as the statements build it: UTC time (utcTimestamp), formatted here (isoFromUtcJson). */
+const storedInstant = z.string().regex(UTC_JSON_TIMESTAMP);
+
+const listedSummarySchema = reportSummarySchema.extend({ generated_at: storedInstant });
 
 /**
  * Most recent reports of one organization, optionally filtered, a page at a time: ties on generated_at are
@@ -144,13 +146,17 @@ export const reportRead = defineScrubbedRead({
   sql: (organizationId, id: Placeholder<string>) => `(
     SELECT json_build_object(
       'id', r.id, 'scope', r.scope, 'scope_target_id', r.scope_target_id,
-      'generated_at', ${isoTimestamp("r.generated_at")}, 'report', r.content
+      'generated_at', ${utcTimestamp("r.generated_at")}, 'report', r.content
     )
     FROM reports r WHERE r.id = ${id}::uuid AND r.organization_id = ${organizationId}
   )`,
-  result: reportSchema,
+  result: reportSchema.extend({ generated_at: storedInstant }),
   toBody: (report, _args, known): Report => {
     if (!report) throw new ApiError("not_found", ERROR_MESSAGES.reportNotFound);
-    return { ...report, report: scrubContactDetails(report.report, known) };
+    return {
+      ...report,
+      generated_at: isoFromUtcJson(report.generated_at),
+      report: scrubContactDetails(report.report, known),
+    };
   },
 });

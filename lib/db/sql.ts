@@ -100,16 +100,11 @@ export function pgliteReader(pglite: PGlite): SqlReader {
   };
 }
 
-/** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds, "Z"), formatted by the database. */
-export function isoTimestamp(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
 /**
- * A timestamp as UTC wall-clock time, for JSON the database builds over many rows: turned into JSON, a timestamp
- * without time zone is ISO 8601 whatever the session's DateStyle or TimeZone ("2026-11-21T18:30:00", with as many
- * fraction digits as it has), and PostgreSQL writes it for a fraction of to_char's cost (bench/findings.md).
- * isoFromUtcJson makes it toISOString()'s form.
+ * A timestamp as UTC wall-clock time, for JSON the database builds: turned into JSON, a timestamp without time zone
+ * is ISO 8601 whatever the session's DateStyle or TimeZone ("2026-11-21T18:30:00", with as many fraction digits as
+ * it has), and PostgreSQL writes it for a fraction of to_char's cost per row (bench/findings.md). isoFromUtcJson
+ * makes it toISOString()'s form.
  */
 export function utcTimestamp(column: string): string {
   return `(${column} AT TIME ZONE 'UTC')`;
@@ -118,7 +113,7 @@ export function utcTimestamp(column: string): string {
 /** What utcTimestamp's column is as JSON: seconds, then up to six fraction digits. */
 export const UTC_JSON_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;
 
-/** utcTimestamp's JSON text as toISOString() writes the instant: milliseconds (cut, as to_char's MS), then "Z". */
+/** utcTimestamp's JSON text as toISOString() writes the instant: milliseconds (cut), then "Z". */
 export function isoFromUtcJson(text: string): string {
   return `${text.slice(0, 19)}.${text.slice(20, 23).padEnd(3, "0")}Z`;
 }

@@ -3,10 +3,10 @@ import { reportPage, reportRead } from "@/lib/data/reports";
 import { getSql } from "@/lib/db";
 import { createHistoryOrg, historyReport, type HistoryOrg } from "../helpers/history-org";
 
-// A list's statement sends each summary's instant as UTC wall-clock time and the server writes it as
-// toISOString() does (lib/db/sql.ts utcTimestamp); the one report's read has the database format it with to_char.
-// Both must serve one instant as the same text, whatever fraction of a second the column holds (timestamptz(3):
-// none to three digits, which PostgreSQL writes into JSON without trailing zeros).
+// The report reads send each instant as UTC wall-clock time and the server writes it as toISOString() does
+// (lib/db/sql.ts utcTimestamp, isoFromUtcJson): a list and the report's own read serve one instant as the same text,
+// whatever fraction of a second the column holds (timestamptz(3): none to three digits, which PostgreSQL writes
+// into JSON without trailing zeros).
 
 const STORED = [
   ["2026-03-01T09:00:00Z", "2026-03-01T09:00:00.000Z"],
