@@ -76,15 +76,19 @@ async function main() {
   });
   const hashedKey = hashApiKey(key.key);
   const contenders: Contender[] = ["named", "unnamed", "anchor"];
-  const results = Object.fromEntries(contenders.map((c) => [c, { dbMs: [] as number[], clientMs: [] as number[] }]));
+  const results: Record<Contender, { dbMs: number[]; clientMs: number[] }> = {
+    named: { dbMs: [], clientMs: [] },
+    unnamed: { dbMs: [], clientMs: [] },
+    anchor: { dbMs: [], clientMs: [] },
+  };
   for (let round = 0; round < ROUNDS; round++) {
     // Each round in another order, so a drift of the machine does not favour one contender.
     for (const contender of contenders.map((_, i) => contenders[(i + round) % contenders.length]!)) {
       const handle = openPostgres(url!, 1, contender === "unnamed" ? "unnamed" : "named");
       installDbHandle(handle);
       const { dbMs, clientMs } = await measure(handle, hashedKey, contender);
-      results[contender]!.dbMs.push(dbMs);
-      results[contender]!.clientMs.push(clientMs);
+      results[contender].dbMs.push(dbMs);
+      results[contender].clientMs.push(clientMs);
       await handle.close();
     }
   }
@@ -95,12 +99,12 @@ async function main() {
   console.log(`keyed list read (key + 14 newest summaries), ${READS} reads × ${ROUNDS} rounds, medians:`);
   console.log("statements  PostgreSQL CPU ms/read  driver CPU ms/read");
   for (const contender of contenders) {
-    const { dbMs, clientMs } = results[contender]!;
+    const { dbMs, clientMs } = results[contender];
     console.log(
       `${contender.padEnd(10)}  ${median(dbMs).toFixed(3).padStart(22)}  ${median(clientMs).toFixed(3).padStart(18)}`,
     );
   }
-  const ratio = median(results.named!.dbMs) / median(results.anchor!.dbMs);
+  const ratio = median(results.named.dbMs) / median(results.anchor.dbMs);
   console.log(`named ÷ anchor, PostgreSQL CPU: ${ratio.toFixed(2)}× (budget ≤ 1.2×, issue 25)`);
 }
 

@@ -1,20 +1,18 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import module from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { startScriptNodeArgs } from "../../bench/server";
 import { ROOT } from "../helpers/server";
 
 // `npm start`'s Node flags, run as the start script runs them: the compile cache it turns on (scripts/compile-cache.mjs)
 // lands in the build's cache directory where Node has one (22.1 and later), and Node 20 starts with the same flags.
 const run = promisify(execFile);
-const START = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start as string;
-const NODE_FLAGS = /^node\s+((?:-\S+\s+)*)node_modules\/next\/dist\/bin\/next\s+start$/
-  .exec(START)?.[1]
-  ?.trim()
-  .split(/\s+/);
+// Parsed as the bench parses them, which starts its servers with the same flags.
+const NODE_FLAGS = startScriptNodeArgs();
 // Node 22.1 and later (the types this project builds with are Node 20's).
 const HAS_COMPILE_CACHE = "enableCompileCache" in module;
 const distDir = mkdtempSync(path.join(os.tmpdir(), "sundown-dist-"));
@@ -22,7 +20,7 @@ const distDir = mkdtempSync(path.join(os.tmpdir(), "sundown-dist-"));
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 async function startFlagsRun(source: string): Promise<string> {
-  const { stdout } = await run(process.execPath, [...NODE_FLAGS!, "-e", source], {
+  const { stdout } = await run(process.execPath, [...NODE_FLAGS, "-e", source], {
     cwd: ROOT,
     env: { ...process.env, SUNDOWN_DIST_DIR: distDir },
   });
