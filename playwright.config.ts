@@ -5,10 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
+import { nextStartArgs } from "./tests/helpers/start-command";
 
 // Browser tests run the production build (`npm run build` first; SUNDOWN_DIST_DIR picks the build directory)
-// with `next start` on a free port, against a fresh embedded database in a temporary directory, or against
-// SUNDOWN_E2E_DATABASE_URL, a migrated PostgreSQL database with the demo data (.ci/operator-path runs the
+// as `npm start` runs it (its Node and Next.js flags) on a free port, against a fresh embedded database in a
+// temporary directory, or against SUNDOWN_E2E_DATABASE_URL, a migrated PostgreSQL database with the demo data (.ci/operator-path runs the
 // sign-in and key specs that way, directly and through a connection pooler).
 // Playwright loads this file in the runner and again in every worker: the port, data directory and secret are
 // chosen once and handed down through the environment, so all of them agree.
@@ -22,6 +23,11 @@ function freePortSync(): number {
 process.env.SUNDOWN_E2E_PORT ??= String(freePortSync());
 process.env.SUNDOWN_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "sundown-e2e-"));
 process.env.SUNDOWN_E2E_SECRET ??= randomBytes(32).toString("base64url");
+
+/** One word for the shell Playwright runs the server's command with. */
+function shellWord(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
 
 const port = Number(process.env.SUNDOWN_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -45,7 +51,7 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port} -H 127.0.0.1`,
+    command: [process.execPath, ...nextStartArgs(port)].map(shellWord).join(" "),
     url: `${baseURL}/api/v1`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getEnv } from "@/lib/env";
+import { startCommand } from "@/tests/helpers/start-command";
 import { describeMachine, limiterStore, loadAverage, type Machine } from "./machine";
 import { postgresCpuMs, sampleRss, treeCpuMs, treeMaxHwmMiB } from "./proc";
 import { summarizeProfile, type ProfileSummary, type TimeWindow } from "./profile";
@@ -30,7 +31,6 @@ import {
   buildServer,
   ROOT,
   startBenchServer,
-  startScriptNodeArgs,
   type ReadyCheck,
   type RunningServer,
 } from "./server";
@@ -249,9 +249,10 @@ interface Outcome {
 
 function formatMachine(o: Outcome): string[] {
   const m = o.machine;
+  const command = startCommand();
   return [
     `- CPU: ${m.cpu}, ${m.cores} cores; RAM ${m.memoryGiB} GiB; ${m.os}`,
-    `- Node ${m.node}, Next ${m.next} (\`${["node", ...startScriptNodeArgs(), "next start"].join(" ")}\` as \`npm start\` runs it, build in \`${o.settings.distDir}\`); commit ${m.commit}`,
+    `- Node ${m.node}, Next ${m.next} (\`${["node", ...command.nodeFlags, "next start", ...command.nextFlags].join(" ")}\` as \`npm start\` runs it, build in \`${o.settings.distDir}\`); commit ${m.commit}`,
     `- Database: ${o.database}; rate-limit store: ${o.limiter} (SUNDOWN_RATE_LIMIT and SUNDOWN_ADDRESS_RATE_LIMIT=${BENCH_RATE_LIMIT}: counted, never refused); server log level: ${o.logLevel}`,
     `- Data: ${o.fixture.size.reports} reports over ${o.fixture.size.days} days (seeded in ${o.fixture.seedSeconds.toFixed(0)} s), ` +
       `${o.fixture.size.members} members, ${o.fixture.size.keys} keys in one organization; ` +

@@ -4,19 +4,9 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "@/tests/helpers/server";
+import { NEXT_BIN, nextStartArgs } from "@/tests/helpers/start-command";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
-const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
-
-/**
- * The Node flags of `npm start` (package.json "start": `node <flags> node_modules/next/dist/bin/next start`),
- * so the bench measures the server as it is deployed, e.g. with its heap limit.
- */
-export function startScriptNodeArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts?: Record<string, string> };
-  const match = /^node\s+((?:-\S+\s+)*)node_modules\/next\/dist\/bin\/next\s+start\b/.exec(pkg.scripts?.start ?? "");
-  return match ? match[1]!.split(/\s+/).filter(Boolean) : [];
-}
 
 /** The server's session secret: production with DATABASE_URL requires one, at build time (pages are prerendered) and at start. */
 const BENCH_NEXTAUTH_SECRET = "bench-secret-bench-secret-bench-secret";
@@ -106,17 +96,7 @@ export async function startBenchServer(options: ServerOptions): Promise<RunningS
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [
-      ...startScriptNodeArgs(),
-      ...(options.nodeArgs ?? []),
-      NEXT_BIN,
-      "start",
-      options.projectDir ?? ".",
-      "-p",
-      String(port),
-      "-H",
-      "127.0.0.1",
-    ],
+    nextStartArgs(port, { nodeFlags: options.nodeArgs, projectDir: options.projectDir }),
     {
       cwd: ROOT,
       env,

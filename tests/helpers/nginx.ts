@@ -42,6 +42,7 @@ http {
   upstream sundown {
 ${servers}
     keepalive 16;
+    keepalive_timeout 60s;
   }
   server {
     listen 127.0.0.1:${port};

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { nextStartArgs } from "./start-command";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -30,7 +31,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the production build (`next start`) as a real process. Without DATABASE_URL in `env`
+ * Starts the production build as `npm start` does, as a real process. Without DATABASE_URL in `env`
  * it runs on a fresh embedded database in a temporary directory.
  */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
@@ -52,15 +53,11 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     if (v !== undefined) childEnv[k] = v;
   }
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      cwd: ROOT,
-      env: childEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child = spawn(process.execPath, nextStartArgs(port), {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d));
   child.stderr!.on("data", (d: Buffer) => (output += d));

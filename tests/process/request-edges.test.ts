@@ -106,6 +106,34 @@ describe("links follow the Host the client addressed", () => {
   );
 });
 
+describe("idle connections", () => {
+  // Proxies keep connections to the instances open between requests (nginx's upstream keepalive, a load
+  // balancer's pool) for 60 s by default. Were an instance to close an idle one first (Node's own default is 5 s),
+  // a request the proxy sends on it just then would fail: a reset, a 502 for a POST no proxy resends.
+  it("stay open past Node's 5 s default, and the server tells clients how long it keeps them", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ reused: boolean; keepAlive: http.IncomingHttpHeaders["keep-alive"] }>((resolve, reject) => {
+        const request = http.get({ host: "127.0.0.1", port, path: "/api/v1", agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ reused: request.reusedSocket, keepAlive: res.headers["keep-alive"] }));
+        });
+        request.on("error", reject);
+      });
+    try {
+      const first = await get();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const second = await get();
+      expect({ announced: first.keepAlive, reusedAfterSixSeconds: second.reused }).toEqual({
+        announced: "timeout=65",
+        reusedAfterSixSeconds: true,
+      });
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
 describe("methods Next cannot route", () => {
   const paths = [
     ["/api/v1", "GET, HEAD"],

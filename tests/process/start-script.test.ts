@@ -5,14 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { startScriptNodeArgs } from "../../bench/server";
 import { ROOT } from "../helpers/server";
+import { startCommand } from "../helpers/start-command";
 
 // `npm start`'s Node flags, run as the start script runs them: the compile cache it turns on (scripts/compile-cache.mjs)
 // lands in the build's cache directory where Node has one (22.1 and later), and Node 20 starts with the same flags.
 const run = promisify(execFile);
-// Parsed as the bench parses them, which starts its servers with the same flags.
-const NODE_FLAGS = startScriptNodeArgs();
+// Parsed as the bench and the process and browser tests parse them, which start their servers with the same flags.
+const NODE_FLAGS = startCommand().nodeFlags;
 // Node 22.1 and later (the types this project builds with are Node 20's).
 const HAS_COMPILE_CACHE = "enableCompileCache" in module;
 const distDir = mkdtempSync(path.join(os.tmpdir(), "sundown-dist-"));
