@@ -9,8 +9,8 @@ import { nextStartArgs } from "./tests/helpers/start-command";
 
 // Browser tests run the production build (`npm run build` first; SUNDOWN_DIST_DIR picks the build directory)
 // as `npm start` runs it (its Node and Next.js flags) on a free port, against a fresh embedded database in a
-// temporary directory, or against SUNDOWN_E2E_DATABASE_URL, a migrated PostgreSQL database with the demo data (.ci/operator-path runs the
-// sign-in and key specs that way, directly and through a connection pooler).
+// temporary directory, or against SUNDOWN_E2E_DATABASE_URL, a migrated PostgreSQL database with the demo data
+// (.ci/operator-path runs the sign-in and key specs that way, directly and through a connection pooler).
 // Playwright loads this file in the runner and again in every worker: the port, data directory and secret are
 // chosen once and handed down through the environment, so all of them agree.
 

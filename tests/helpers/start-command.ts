@@ -23,7 +23,9 @@ export function startCommand(): StartCommand {
   const script = pkg.scripts?.start ?? "";
   const match = START_SCRIPT.exec(script);
   if (!match)
-    throw new Error(`package.json's start script is not \`node <flags> ${NEXT_BIN} start <flags>\`: ${script}`);
+    throw new Error(
+      `package.json's start script is not \`node <flags> node_modules/next/dist/bin/next start <flags>\`: ${script}`,
+    );
   const words = (flags: string) => flags.split(/\s+/).filter(Boolean);
   return { nodeFlags: words(match[1]!), nextFlags: words(match[2]!) };
 }
