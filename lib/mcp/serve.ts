@@ -50,10 +50,14 @@ function callerOf(authInfo: AuthInfo | undefined): CallerWithNeeds {
   return caller;
 }
 
+// The factory hands the handler the protocol-level Server inside the McpServer. Given the McpServer itself, the
+// handler converts the called tool's input schema to JSON Schema on every tools/call, to look for `x-mcp-header`
+// declarations, and asks the server for a scope challenge; a server built per request never reuses that
+// conversion, and no Sundown primitive declares either (tests/unit/mcp-primitive-declarations.test.ts).
 const modern = createMcpHandler(
   ({ authInfo }) => {
     const { source, base, hooks, families } = callerOf(authInfo);
-    return createSundownServer(source, { base, hooks, families });
+    return createSundownServer(source, { base, hooks, families }).server;
   },
   {
     // The 2025 family is served by serveLegacy below. The default response mode ("auto") answers with one JSON
