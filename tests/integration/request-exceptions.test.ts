@@ -1,0 +1,107 @@
+import { Session } from "node:inspector";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST } from "@/app/api/mcp/route";
+import { GET as listReports } from "@/app/api/v1/reports/route";
+import { ALL_SCOPES, bearer, mintKey } from "../helpers/keys";
+import { MODERN_META } from "../helpers/mcp-client";
+import { call } from "../helpers/request";
+
+// An exception thrown and caught costs a stack trace, however deep the request's stack: Node 24's createHmac threw
+// twice per page cursor signed with a Buffer key, about 10 µs a list (bench/findings.md). A warm request that
+// succeeds throws nothing on its way; this counts what is thrown, anywhere (our code, Node's, a library's), with the
+// inspector pausing on every exception and resuming at once.
+
+/** Where each exception thrown while `send` runs was thrown: its three innermost frames. */
+async function exceptionsThrownBy(send: () => Promise<unknown>): Promise<string[]> {
+  const session = new Session();
+  session.connect();
+  const thrown: string[] = [];
+  // Call frames name their script by id; Debugger.enable reports every script's URL first.
+  const urls = new Map<string, string>();
+  session.on("Debugger.scriptParsed", ({ params }) => urls.set(params.scriptId, params.url));
+  session.on("Debugger.paused", ({ params }) => {
+    thrown.push(
+      params.callFrames
+        .slice(0, 3)
+        .map(
+          ({ functionName, location }) =>
+            `${functionName || "(anonymous)"} (${urls.get(location.scriptId)}:${location.lineNumber + 1})`,
+        )
+        .join(" < "),
+    );
+    session.post("Debugger.resume");
+  });
+  session.post("Debugger.enable");
+  session.post("Debugger.setPauseOnExceptions", { state: "all" });
+  try {
+    await send();
+  } finally {
+    session.post("Debugger.setPauseOnExceptions", { state: "none" });
+    session.post("Debugger.disable");
+    session.disconnect();
+  }
+  return thrown;
+}
+
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  auth = bearer((await mintKey("acme", ALL_SCOPES)).key) as Record<string, string>;
+});
+
+const MCP_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+const LIST_CALL = { name: "list_reports", arguments: { limit: 2 } };
+
+/** Each request a warm instance answers most: a list and its next page, and the list as an MCP tool, both eras. */
+const REQUESTS: [string, () => Promise<{ status: number; body: any }>][] = [
+  ["GET /api/v1/reports", () => call(listReports, "/api/v1/reports?limit=2", { headers: auth })],
+  [
+    "GET /api/v1/reports, its next page",
+    async () => {
+      const first = await call(listReports, "/api/v1/reports?limit=2", { headers: auth });
+      const cursor = encodeURIComponent(first.body.next_cursor);
+      return call(listReports, `/api/v1/reports?limit=2&cursor=${cursor}`, { headers: auth });
+    },
+  ],
+  [
+    "MCP tools/call list_reports, 2026-07-28",
+    () =>
+      call(POST, "/api/mcp", {
+        method: "POST",
+        headers: {
+          ...MCP_HEADERS,
+          ...auth,
+          "Mcp-Protocol-Version": "2026-07-28",
+          "Mcp-Method": "tools/call",
+          "Mcp-Name": "list_reports",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { ...LIST_CALL, _meta: MODERN_META },
+        }),
+      }),
+  ],
+  [
+    "MCP tools/call list_reports, 2025-11-25",
+    () =>
+      call(POST, "/api/mcp", {
+        method: "POST",
+        headers: { ...MCP_HEADERS, ...auth, "Mcp-Protocol-Version": "2025-11-25" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: LIST_CALL }),
+      }),
+  ],
+];
+
+describe("a warm request that succeeds", () => {
+  it.each(REQUESTS)("throws no exception on its way: %s", async (_name, send) => {
+    // Warm: modules loaded, the key and the organization's contact details known, statements prepared.
+    for (let i = 0; i < 3; i++) {
+      const { status, body } = await send();
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.isError ?? body.result?.isError ?? false).toBe(false);
+    }
+    expect(await exceptionsThrownBy(send)).toEqual([]);
+  });
+});
