@@ -30,9 +30,10 @@ const FORMAT = new RegExp(`^([A-Za-z0-9_-]{1,${PAYLOAD_MAX_LENGTH}})\\.([A-Za-z0
 export const CURSOR_PATTERN = FORMAT.source;
 export const CURSOR_MAX_LENGTH = PAYLOAD_MAX_LENGTH + 1 + SIGNATURE_LENGTH;
 
-// Held as a KeyObject, not the Buffer it is derived as: Node 24's createHmac tells a KeyObject from other keys by
-// letting a private-field check throw, which costs a stack trace on every call given a Buffer (~10 µs a
-// signature, more inside a deep request stack; bench/findings.md). A KeyObject passes that check at once.
+// Held as a KeyObject, not the Buffer it is derived as: Node 24's createHmac asks whether an object key is a
+// KeyObject, then a CryptoKey, each by a private-field check that throws when it is not, so a Buffer costs two
+// stack traces per signature (~10 µs, more inside a deep request stack; bench/findings.md). A KeyObject passes the
+// first check at once (tests/integration/request-exceptions.test.ts).
 let signingKey: KeyObject | undefined;
 
 function sign(payload: string): Buffer {
