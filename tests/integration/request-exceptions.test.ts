@@ -1,7 +1,10 @@
 import { Session } from "node:inspector";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/mcp/route";
+import { GET as identity } from "@/app/api/v1/me/route";
+import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
+import { GET as listTeam } from "@/app/api/v1/team/route";
 import { ALL_SCOPES, bearer, mintKey } from "../helpers/keys";
 import { MODERN_META } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
@@ -52,7 +55,7 @@ beforeAll(async () => {
 const MCP_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 const LIST_CALL = { name: "list_reports", arguments: { limit: 2 } };
 
-/** Each request a warm instance answers most: a list and its next page, and the list as an MCP tool, both eras. */
+/** What agents ask a warm instance: the list and its next page, one report, the roster, the key, MCP in both eras. */
 const REQUESTS: [string, () => Promise<{ status: number; body: any }>][] = [
   ["GET /api/v1/reports", () => call(listReports, "/api/v1/reports?limit=2", { headers: auth })],
   [
@@ -63,6 +66,16 @@ const REQUESTS: [string, () => Promise<{ status: number; body: any }>][] = [
       return call(listReports, `/api/v1/reports?limit=2&cursor=${cursor}`, { headers: auth });
     },
   ],
+  [
+    "GET /api/v1/reports/{id}",
+    async () => {
+      const { body } = await call(listReports, "/api/v1/reports?limit=1", { headers: auth });
+      const id = body.reports[0].id as string;
+      return call(getReport, `/api/v1/reports/${id}`, { headers: auth }, { id });
+    },
+  ],
+  ["GET /api/v1/team", () => call(listTeam, "/api/v1/team", { headers: auth })],
+  ["GET /api/v1/me", () => call(identity, "/api/v1/me", { headers: auth })],
   [
     "MCP tools/call list_reports, 2026-07-28",
     () =>
