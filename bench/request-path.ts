@@ -15,7 +15,7 @@ const { getDbHandle } = await import("@/lib/db");
 const { seedDemoOnFirstStart } = await import("@/lib/demo/first-start");
 await seedDemoOnFirstStart(await getDbHandle());
 const { mintKey } = await import("../tests/helpers/keys");
-const { MODERN_META } = await import("../tests/helpers/mcp-client");
+const { toolCallInit } = await import("../tests/helpers/mcp-client");
 const { GET } = await import("@/app/api/v1/reports/route");
 const { POST } = await import("@/app/api/mcp/route");
 const { key } = await mintKey("acme");
@@ -28,23 +28,10 @@ const rest = () =>
   );
 const mcp = () =>
   POST(
-    new Request("http://localhost:3000/api/mcp", {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${key}`,
-        "Content-Type": "application/json",
-        Accept: "application/json, text/event-stream",
-        "Mcp-Protocol-Version": "2026-07-28",
-        "Mcp-Method": "tools/call",
-        "Mcp-Name": "list_reports",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "list_reports", arguments: { limit: 5 }, _meta: MODERN_META },
-      }),
-    }),
+    new Request(
+      "http://localhost:3000/api/mcp",
+      toolCallInit("2026-07-28", "list_reports", { limit: 5 }, { Authorization: `Bearer ${key}` }),
+    ),
     routeContext,
   );
 

@@ -21,6 +21,34 @@ export const MODERN_META = {
 };
 
 /**
+ * A `tools/call` written by hand as a client of `era` sends it, for tests and benches that read the wire: on
+ * 2026-07-28 with the Mcp-Method/Mcp-Name headers and the `_meta` envelope, on 2025-11-25 without either.
+ */
+export function toolCallInit(
+  era: McpEra,
+  name: string,
+  args: Record<string, unknown>,
+  headers: Record<string, string>,
+): RequestInit {
+  const modern = era === "2026-07-28";
+  return {
+    method: "POST",
+    headers: {
+      ...headers,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...(modern ? { "MCP-Protocol-Version": era, "Mcp-Method": "tools/call", "Mcp-Name": name } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name, arguments: args, ...(modern ? { _meta: MODERN_META } : {}) },
+    }),
+  };
+}
+
+/**
  * Both clients have the same method surface (listTools, callTool, readResource, getPrompt, complete…); tests
  * call it through the v1 type. What differs on the wire is what the tests are for.
  */

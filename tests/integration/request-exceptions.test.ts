@@ -6,7 +6,7 @@ import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { GET as listTeam } from "@/app/api/v1/team/route";
 import { ALL_SCOPES, bearer, mintKey } from "../helpers/keys";
-import { MODERN_META } from "../helpers/mcp-client";
+import { MCP_ERAS, toolCallInit } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
 
 // An exception thrown and caught costs a stack trace, however deep the request's stack: Node 24's createHmac threw
@@ -52,9 +52,6 @@ beforeAll(async () => {
   auth = bearer((await mintKey("acme", ALL_SCOPES)).key) as Record<string, string>;
 });
 
-const MCP_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-const LIST_CALL = { name: "list_reports", arguments: { limit: 2 } };
-
 /** What agents ask a warm instance: the list and its next page, one report, the roster, the key, MCP in both eras. */
 const REQUESTS: [string, () => Promise<{ status: number; body: any }>][] = [
   ["GET /api/v1/reports", () => call(listReports, "/api/v1/reports?limit=2", { headers: auth })],
@@ -76,35 +73,10 @@ const REQUESTS: [string, () => Promise<{ status: number; body: any }>][] = [
   ],
   ["GET /api/v1/team", () => call(listTeam, "/api/v1/team", { headers: auth })],
   ["GET /api/v1/me", () => call(identity, "/api/v1/me", { headers: auth })],
-  [
-    "MCP tools/call list_reports, 2026-07-28",
-    () =>
-      call(POST, "/api/mcp", {
-        method: "POST",
-        headers: {
-          ...MCP_HEADERS,
-          ...auth,
-          "Mcp-Protocol-Version": "2026-07-28",
-          "Mcp-Method": "tools/call",
-          "Mcp-Name": "list_reports",
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: { ...LIST_CALL, _meta: MODERN_META },
-        }),
-      }),
-  ],
-  [
-    "MCP tools/call list_reports, 2025-11-25",
-    () =>
-      call(POST, "/api/mcp", {
-        method: "POST",
-        headers: { ...MCP_HEADERS, ...auth, "Mcp-Protocol-Version": "2025-11-25" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: LIST_CALL }),
-      }),
-  ],
+  ...MCP_ERAS.map((era): [string, () => Promise<{ status: number; body: any }>] => [
+    `MCP tools/call list_reports, ${era}`,
+    () => call(POST, "/api/mcp", toolCallInit(era, "list_reports", { limit: 2 }, auth)),
+  ]),
 ];
 
 describe("a warm request that succeeds", () => {

@@ -11,7 +11,7 @@ import { getDb, openPostgres } from "@/lib/db";
 import { flushKeyUsage } from "@/lib/usage/record-key-request";
 import { withEnv } from "../helpers/env";
 import { bearer, mintKey } from "../helpers/keys";
-import { MODERN_META } from "../helpers/mcp-client";
+import { toolCallInit } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
 import { captureStatements, tablesRead } from "../helpers/statements";
 
@@ -126,19 +126,13 @@ async function expireKey(id: string) {
 
 describe("MCP tools/call: one round trip too, in both eras", () => {
   function toolCall(key: string, era: "2025" | "2026", name: string, args: Record<string, unknown> = {}) {
-    const headers: Record<string, string> = {
-      ...(bearer(key) as Record<string, string>),
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-    };
-    if (era === "2026")
-      Object.assign(headers, { "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": name });
-    const params = { name, arguments: args, ...(era === "2026" ? { _meta: MODERN_META } : {}) };
-    return call(postMcp, "/api/mcp", {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }),
-    });
+    const init = toolCallInit(
+      era === "2026" ? "2026-07-28" : "2025-11-25",
+      name,
+      args,
+      bearer(key) as Record<string, string>,
+    );
+    return call(postMcp, "/api/mcp", init);
   }
 
   it.each([
