@@ -550,7 +550,7 @@ async function main(): Promise<void> {
       }
       // The budget against the anchor, from short alternating slices of the keyed list on each server.
       const keyedList = atLevel.find((s) => s.id === "reports");
-      const anchorList = atLevel.find((s) => s.anchor);
+      const anchorList = atLevel.find((s) => s.id === ANCHOR_SCENARIO);
       if (anchor && keyedList && anchorList) {
         const pair = { connections, sundown: [] as RunMeasurement[], anchor: [] as RunMeasurement[] };
         for (let slice = 0; slice < (settings.quick ? 2 : PAIRED_SLICES); slice++) {

@@ -205,18 +205,22 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
       expect: [401],
       check: expectStatus([401]),
     },
-    ...(["2025", "2026"] as const).map((era): Scenario => ({
-      id: era === "2025" ? "mcp-list-reports" : "mcp-list-reports-2026",
-      label: `MCP tools/call list_reports (${era === "2025" ? "2025-11-25" : "2026-07-28"})`,
-      requests: keys.map((key, i) => ({
-        method: "POST",
-        path: MCP_PATH,
-        headers: { ...bearer(key), ...mcpHeaders(era) },
-        body: mcpListReportsBody(i + 1, era),
+    // MCP's list in each era, from Sundown and from the anchor (its MCP route: the SDK as documented, same list).
+    ...(["2025", "2026"] as const).flatMap((era) =>
+      [false, true].map((anchor): Scenario => ({
+        id: `${anchor ? "anchor-" : ""}mcp-list-reports${era === "2025" ? "" : "-2026"}`,
+        label: `${anchor ? "anchor: " : ""}MCP tools/call list_reports (${era === "2025" ? "2025-11-25" : "2026-07-28"})`,
+        ...(anchor ? { anchor: true as const } : {}),
+        requests: keys.map((key, i) => ({
+          method: "POST",
+          path: MCP_PATH,
+          headers: { ...bearer(key), ...mcpHeaders(era) },
+          body: mcpListReportsBody(i + 1, era),
+        })),
+        expect: [200],
+        check: checkMcpListReports,
       })),
-      expect: [200],
-      check: checkMcpListReports,
-    })),
+    ),
     {
       id: "reports-week",
       label: "GET /api/v1/reports?since&until (one week)",

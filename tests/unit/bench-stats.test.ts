@@ -164,6 +164,24 @@ describe("checkBudgets", () => {
     ]);
   });
 
+  it("shows beside MCP's budget what the anchor's own MCP route keeps of its REST route, where it served both", () => {
+    const withAnchorMcp = [
+      ...HEALTHY,
+      point("anchor-mcp-list-reports", 10, 525),
+      point("anchor-mcp-list-reports-2026", 10, 480, { unexpected: 3 }),
+    ];
+    const lines = checkBudgets(withAnchorMcp, PG_900)
+      .filter((v) => v.name.includes("MCP"))
+      .map(formatVerdict);
+    expect(lines).toEqual([
+      "ok     c=10: MCP list_reports (2025-11-25) ÷ REST /api/v1/reports rps: 0.86× (budget >= 0.8×; the anchor's 0.70×)",
+      // An anchor point with wrong answers compares nothing: left out, not shown as a floor.
+      "ok     c=10: MCP list_reports (2026-07-28) ÷ REST /api/v1/reports rps: 0.86× (budget >= 0.8×)",
+      "ok     c=100: MCP list_reports (2025-11-25) ÷ REST /api/v1/reports rps: 0.86× (budget >= 0.8×)",
+      "ok     c=100: MCP list_reports (2026-07-28) ÷ REST /api/v1/reports rps: 0.86× (budget >= 0.8×)",
+    ]);
+  });
+
   it("takes the anchor's ratios from the alternating slices' totals where they were measured", () => {
     // Whole runs say 1.05× (HEALTHY); the slices, summed, say Sundown spent 1.3× the anchor's CPU per request.
     const paired = {
