@@ -1,5 +1,6 @@
 // What the bench measures. Each scenario is a cycle of pre-built requests (keys and ids rotate, so no
 // single key or row is hot) plus the statuses a correct server answers with.
+import { MCP_ERAS, toolCallBody, toolCallHeaders, type McpEra } from "../tests/helpers/mcp-client";
 import type { LoadRequest } from "./load-worker";
 import type { BenchFixture } from "./seed";
 
@@ -82,22 +83,8 @@ function checkMcpListReports(response: Response, body: string): string | undefin
 }
 
 /** A tools/call of list_reports without arguments; in the 2026-07-28 era with the envelope each request carries. */
-export function mcpListReportsBody(id = 1, era: "2025" | "2026" = "2025"): string {
-  const params: Record<string, unknown> = { name: "list_reports", arguments: {} };
-  if (era === "2026") params._meta = MODERN_META;
-  return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params });
-}
-
-const MODERN_META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
-/** The headers of an MCP tools/call of list_reports, as each era's client sends them. */
-function mcpHeaders(era: "2025" | "2026"): Record<string, string> {
-  const common = { accept: "application/json, text/event-stream", "content-type": "application/json" };
-  if (era === "2025") return common;
-  return { ...common, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "list_reports" };
+export function mcpListReportsBody(id = 1, era: McpEra = "2025-11-25"): string {
+  return toolCallBody(era, "list_reports", {}, id);
 }
 
 /** The list's page size without `limit`. */
@@ -206,15 +193,15 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
       check: expectStatus([401]),
     },
     // MCP's list in each era, from Sundown and from the anchor (its MCP route: the SDK as documented, same list).
-    ...(["2025", "2026"] as const).flatMap((era) =>
+    ...MCP_ERAS.flatMap((era) =>
       [false, true].map((anchor): Scenario => ({
-        id: `${anchor ? "anchor-" : ""}mcp-list-reports${era === "2025" ? "" : "-2026"}`,
-        label: `${anchor ? "anchor: " : ""}MCP tools/call list_reports (${era === "2025" ? "2025-11-25" : "2026-07-28"})`,
+        id: `${anchor ? "anchor-" : ""}mcp-list-reports${era === "2026-07-28" ? "-2026" : ""}`,
+        label: `${anchor ? "anchor: " : ""}MCP tools/call list_reports (${era})`,
         ...(anchor ? { anchor: true as const } : {}),
         requests: keys.map((key, i) => ({
           method: "POST",
           path: MCP_PATH,
-          headers: { ...bearer(key), ...mcpHeaders(era) },
+          headers: { ...bearer(key), ...toolCallHeaders(era, "list_reports") },
           body: mcpListReportsBody(i + 1, era),
         })),
         expect: [200],

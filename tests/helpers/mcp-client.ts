@@ -20,31 +20,32 @@ export const MODERN_META = {
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 
-/**
- * A `tools/call` written by hand as a client of `era` sends it, for tests and benches that read the wire: on
- * 2026-07-28 with the Mcp-Method/Mcp-Name headers and the `_meta` envelope, on 2025-11-25 without either.
- */
+/** The headers of a `tools/call` of tool `name` as a client of `era` sends them: Mcp-Method/Mcp-Name on 2026-07-28. */
+export function toolCallHeaders(era: McpEra, name: string): Record<string, string> {
+  return {
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    ...(era === "2026-07-28" ? { "MCP-Protocol-Version": era, "Mcp-Method": "tools/call", "Mcp-Name": name } : {}),
+  };
+}
+
+/** The JSON-RPC body of a `tools/call` as a client of `era` writes it: with the `_meta` envelope on 2026-07-28. */
+export function toolCallBody(era: McpEra, name: string, args: Record<string, unknown>, id = 1): string {
+  const meta = era === "2026-07-28" ? { _meta: MODERN_META } : {};
+  return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, ...meta } });
+}
+
+/** A `tools/call` written by hand as a client of `era` sends it, for tests and benches that read the wire. */
 export function toolCallInit(
   era: McpEra,
   name: string,
   args: Record<string, unknown>,
   headers: Record<string, string>,
 ): RequestInit {
-  const modern = era === "2026-07-28";
   return {
     method: "POST",
-    headers: {
-      ...headers,
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-      ...(modern ? { "MCP-Protocol-Version": era, "Mcp-Method": "tools/call", "Mcp-Name": name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name, arguments: args, ...(modern ? { _meta: MODERN_META } : {}) },
-    }),
+    headers: { ...headers, ...toolCallHeaders(era, name) },
+    body: toolCallBody(era, name, args),
   };
 }
 

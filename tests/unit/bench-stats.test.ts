@@ -291,7 +291,7 @@ describe("scenario helpers", () => {
       method: "tools/call",
       params: { name: "list_reports", arguments: {} },
     });
-    expect(JSON.parse(mcpListReportsBody(8, "2026")).params._meta).toEqual({
+    expect(JSON.parse(mcpListReportsBody(8, "2026-07-28")).params._meta).toEqual({
       "io.modelcontextprotocol/protocolVersion": "2026-07-28",
       "io.modelcontextprotocol/clientCapabilities": {},
     });
