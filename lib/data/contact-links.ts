@@ -1,9 +1,11 @@
 import { CONTACT_LINK_MASK, type ContactSpan } from "./contact-masks";
 
-// Links that open a chat or a call with one person: a number or handle in another form (wa.me/15550104477,
-// t.me/mchen, skype:maya.chen?call, tel:, mailto:). Masked whole, from the scheme or host (with any https://
-// and www. before it) up to the next space, quote or bracket, less the punctuation that ends a sentence after
-// it. Links to pages (a repository, a meeting room, a document) are ordinary content and stay.
+// Links that open a chat or a call with one person, or show the profile of someone on a service whose keys are
+// contact keys (lib/data/contact-keys.ts): a number or handle in another form (wa.me/15550104477, t.me/mchen,
+// skype:maya.chen?call, tel:, mailto:, x.com/mchen, linkedin.com/in/maya-chen, messenger.com/t/maya.chen). Masked
+// whole, from the scheme or host (with any https:// and www. before it) up to the next space, quote or bracket,
+// less the punctuation that ends a sentence after it. Links to pages (a repository, a meeting room, a document, a
+// company's page on LinkedIn) are ordinary content and stay.
 //
 // Found from each `:` and `/` (the text is searched for them natively): the word before it is read back over
 // at most a few dozen characters and looked up, so the cost is linear; after a link, the search goes on past it.
@@ -26,22 +28,48 @@ const CONTACT_SCHEMES = new Set([
   "sips",
   "im",
 ]);
-// Short-link hosts of chat services that lead straight to a person, with the path that does so.
-const CHAT_LINK_PATHS = new Map([
-  ["wa.me", ""],
-  ["api.whatsapp.com", "send"],
-  ["t.me", ""],
-  ["telegram.me", ""],
-  ["telegram.dog", ""],
-  ["m.me", ""],
-  ["signal.me", ""],
-  ["discord.com", "users/"],
-  ["teams.microsoft.com", "l/chat/"],
+// Hosts of chat and social services whose links lead straight to a person, with the paths that do so ("": any).
+const PERSON_LINK_PATHS = new Map([
+  ["wa.me", [""]],
+  ["wa.link", [""]],
+  ["api.whatsapp.com", ["send"]],
+  ["t.me", [""]],
+  ["telegram.me", [""]],
+  ["telegram.dog", [""]],
+  ["m.me", [""]],
+  ["messenger.com", ["t/"]],
+  ["signal.me", [""]],
+  ["discord.com", ["users/"]],
+  ["teams.microsoft.com", ["l/chat/"]],
+  ["join.skype.com", ["invite/"]],
+  ["x.com", [""]],
+  ["twitter.com", [""]],
+  ["linkedin.com", ["in/", "pub/"]],
+  ["facebook.com", [""]],
+  ["fb.com", [""]],
+  ["fb.me", [""]],
+  ["instagram.com", [""]],
+  ["ig.me", [""]],
+  ["threads.net", ["@"]],
+  ["tiktok.com", ["@"]],
+  ["bsky.app", ["profile/"]],
+  ["snapchat.com", ["add/"]],
+  ["line.me", ["ti/p/", "r/ti/p/"]],
+  ["lin.ee", [""]],
+  ["vk.com", [""]],
+  ["vk.me", [""]],
+  ["zalo.me", [""]],
+  ["open.kakao.com", ["o/"]],
+  ["u.wechat.com", [""]],
+  ["invite.viber.com", [""]],
+  ["keybase.io", [""]],
 ]);
-// Longer than any scheme, or host with "www.", in the tables above.
+// Services with subdomains of the same pages (m.facebook.com, mobile.twitter.com, uk.linkedin.com).
+const SUBDOMAIN_HOSTS = new Set(["x.com", "twitter.com", "linkedin.com", "facebook.com", "instagram.com", "vk.com"]);
+// Longer than any scheme, or host with "www." or a subdomain, in the tables above.
 const LONGEST_NAME = 32;
 // The last letters of the hosts: most slashes (in paths, dates, base64) are after none of them, and cost no more.
-const HOST_LAST_CODES = new Set([...CHAT_LINK_PATHS.keys()].flatMap((host) => bothCases(host.slice(-1))));
+const HOST_LAST_CODES = new Set([...PERSON_LINK_PATHS.keys()].flatMap((host) => bothCases(host.slice(-1))));
 
 /** Adds a span for every contact link in the text, in order. */
 export function findContactLinks(text: string, spans: ContactSpan[]): void {
@@ -70,18 +98,22 @@ function hostLinkStart(text: string, slash: number): number {
   if (!HOST_LAST_CODES.has(text.charCodeAt(slash - 1))) return -1;
   let start = nameStart(text, slash, isHostCode);
   if (start === -1) return -1;
-  const host = text
+  const written = text
     .slice(start, slash)
     .toLowerCase()
     .replace(/^www\./, "");
-  const path = CHAT_LINK_PATHS.get(host);
-  if (path === undefined || text.slice(slash + 1, slash + 1 + path.length).toLowerCase() !== path) return -1;
+  const parent = written.slice(written.indexOf(".") + 1);
+  const host = PERSON_LINK_PATHS.has(written) || !SUBDOMAIN_HOSTS.has(parent) ? written : parent;
+  const paths = PERSON_LINK_PATHS.get(host);
+  const pathStart = text.slice(slash + 1, slash + 1 + LONGEST_PATH).toLowerCase();
+  if (!paths?.some((path) => pathStart.startsWith(path))) return -1;
   for (const scheme of ["https://", "http://"]) {
     if (text.slice(Math.max(0, start - scheme.length), start).toLowerCase() === scheme) start -= scheme.length;
   }
   return start;
 }
 
+const LONGEST_PATH = 8;
 const GLUING = /[\p{L}\p{N}._-]/u;
 
 /**

@@ -1,4 +1,4 @@
-import { findPhoneNumbersInText, type CountryCode } from "libphonenumber-js";
+import { findPhoneNumbersInText, isValidPhoneNumber, type CountryCode } from "libphonenumber-js";
 import { PHONE_MASK, type ContactSpan } from "./contact-masks";
 
 // Phone numbers in free text, found by libphonenumber-js (a port of Google's libphonenumber and its number
@@ -32,11 +32,18 @@ const ASKS_BASE = 64;
 const CHARACTERS_PER_ASK = 1024;
 
 // The finder's own character classes (libphonenumber-js's VALID_DIGITS, VALID_PUNCTUATION and PLUS_CHARS):
-// ASCII, full-width and Arabic-Indic digits; dashes, slashes, dots, spaces, brackets, tildes and plus signs.
+// ASCII, full-width and Arabic-Indic digits; dashes, slashes, dots, spaces, brackets, tildes and plus signs. And
+// every other space (U+202F, U+2009…: typesetting tools write numbers with them), which the finder does not know:
+// it is shown them as plain spaces.
 const DIGITS = "0-9\uff10-\uff19\u0660-\u0669\u06f0-\u06f9";
 const PLUS_SIGNS = "+\uff0b";
+const OTHER_SPACES = "\u1680\u2000-\u200a\u202f\u205f";
 const PUNCTUATION =
-  "\\-\u2010-\u2015\u2212\u30fc\uff0d\uff0f/\uff0e. \u00a0\u00ad\u200b\u2060\u3000()\uff08\uff09\uff3b\uff3d\\[\\]~\u2053\u223c\uff5e";
+  "\\-\u2010-\u2015\u2212\u30fc\uff0d\uff0f/\uff0e. \u00a0\u00ad\u200b\u2060\u3000()\uff08\uff09\uff3b\uff3d\\[\\]~\u2053\u223c\uff5e" +
+  OTHER_SPACES;
+const OTHER_SPACE = new RegExp(`[${OTHER_SPACES}]`, "g");
+// The finder takes a full-width plus sign only before full-width digits (＋１ ５５５…, not ＋44 20…).
+const FULL_WIDTH_PLUS = /\uff0b/g;
 // A run of those characters from a digit, plus sign or opening bracket, seven or more long (a shorter one
 // cannot hold seven digits). Linear: the first character and six more decide where a run may start, and the
 // greedy tail has nothing after it to backtrack for.
@@ -70,9 +77,14 @@ export function findPhoneNumbers(text: string, spans: ContactSpan[]): void {
 function findInRun(text: string, start: number, end: number, spans: ContactSpan[]): void {
   for (let from = start; ; from += WINDOW / 2) {
     const to = Math.min(end, from + WINDOW);
-    const window = text.slice(from, Math.min(text.length, to + CONTEXT_AFTER));
+    const written = text
+      .slice(from, Math.min(text.length, to + CONTEXT_AFTER))
+      .replace(OTHER_SPACE, " ")
+      .replace(FULL_WIDTH_PLUS, "+");
+    const window = withInternationalPrefix(written);
     for (const found of findPhoneNumbersInText(window, { defaultCountry: DEFAULT_COUNTRY, extended: true })) {
-      const numberStart = from + found.startsAt;
+      // A number written with the 00 exit is found from the plus sign standing in for its second 0.
+      const numberStart = from + found.startsAt - (written[found.startsAt] !== window[found.startsAt] ? 1 : 0);
       const numberEnd = from + found.endsAt;
       const unformatted = /^\d+$/.test(window.slice(found.startsAt, found.endsAt));
       if (numberStart < to && !isGlued(text, numberStart, numberEnd) && (!unformatted || found.number.isValid())) {
@@ -81,6 +93,29 @@ function findInRun(text: string, start: number, end: number, spans: ContactSpan[
     }
     if (to === end) return;
   }
+}
+
+// Most of the world dials out with 00 (0044 20 7946 0958), which the finder reads as a number only with a country
+// of that plan in mind: it is shown " +" in its place, as the number is meant, which keeps every offset. (011, North
+// America's exit, it reads as one already.)
+const EXIT_00 = /(?<![\p{L}\p{N}+])00(?=[\s.-]?[1-9])/gu;
+
+function withInternationalPrefix(window: string): string {
+  return window.includes("00") ? window.replace(EXIT_00, " +") : window;
+}
+
+/**
+ * Whether a JSON number is a phone number, judged as a bare run of digits in text is: a valid North American number
+ * (10 digits), or a valid number with its country code in front (11 to 15 digits, E.164's longest; most countries'
+ * numbers with their code are that long, and a shorter reading catches round amounts: 2010000000 is +20 10000000).
+ * Written as a number, a phone number has no plus sign and no leading 0; measurements, money, counts and epoch
+ * seconds are rarely valid numbers of a numbering plan.
+ */
+export function isPhoneNumberValue(value: number): boolean {
+  if (!Number.isSafeInteger(value) || value < 1e9) return false;
+  const digits = String(value);
+  if (digits.length === MIN_DIGITS) return isValidPhoneNumber(digits, DEFAULT_COUNTRY);
+  return digits.length <= 15 && isValidPhoneNumber(`+${digits}`);
 }
 
 const GLUING_CHAR_AT = /[\p{L}\p{N}%\p{Sc}]/uy;

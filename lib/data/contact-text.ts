@@ -1,6 +1,8 @@
 import { findContactLinks } from "./contact-links";
 import { findPhoneNumbers } from "./contact-phones";
-import { applyMasks, EMAIL_MASK, MENTION_MASK, type ContactSpan } from "./contact-masks";
+import { applyMasks, EMAIL_MASK, HANDLE_MASK, MENTION_MASK, type ContactSpan } from "./contact-masks";
+import { contactView, originalSpan } from "./contact-view";
+import { readableText, type TextRange } from "./invisible-characters";
 import type { KnownContacts } from "./known-contact-matcher";
 
 // Contact details written inside free text (report strings and object keys), each found by its own finder and
@@ -8,6 +10,12 @@ import type { KnownContacts } from "./known-contact-matcher";
 // <@U0MAYA03>, <@W123|maya> and <!subteam^S123> or Discord's <@!123> (both here), links that open a chat or a
 // call (lib/data/contact-links.ts), phone numbers (lib/data/contact-phones.ts), and the organization's own
 // members' addresses and handles however they are spelled (lib/data/known-contact-matcher.ts).
+//
+// The finders read the text as a person reads it: without invisible and bidirectional-control characters
+// (lib/data/invisible-characters.ts, which the served text loses too), decoded and with an address's spelled-out
+// parts made plain (lib/data/contact-view.ts: maya%40acme.example, maya (at) acme (dot) example), and what a
+// right-to-left override displayed reversed is read reversed as well. What they find is masked in the served text
+// whole, encoded spelling included.
 //
 // Addresses and mentions are found by a hand-written scanner rather than a regular expression, so the cost is
 // linear by construction: the main loop only moves forward; from each at-sign one scan goes left over the local
@@ -18,7 +26,7 @@ import type { KnownContacts } from "./known-contact-matcher";
 // /[\w.]+@…/g restarts its leading run at every position and so backtracks quadratically on a long unbroken
 // string.)
 
-// The ASCII dot and its full-width and small forms.
+// The ASCII dot and its full-width and small forms (look-alikes are made plain by the view).
 const DOT_CODES = new Set([0x2e, 0xff0e, 0xfe52]);
 // The ideographic full stops end sentences next to addresses, and are also written as an address's dot to slip
 // past filters (maya@acme。example): they join two labels only when an ASCII letter or digit follows.
@@ -30,14 +38,35 @@ const HYPHEN = 0x2d;
 const WORD_CHAR_AT = /[\p{L}\p{M}\p{N}\p{Cf}]/uy;
 const LETTER_AT = /[\p{L}\p{M}]/uy;
 
-/** The text with every contact detail the finders know replaced by a mask. */
+/** The text as it may be served: invisible characters removed, every contact detail the finders know masked. */
 export function maskContactText(text: string, known: KnownContacts): string {
+  const readable = readableText(text);
   const spans: ContactSpan[] = [];
-  findAddressesAndMentions(text, spans);
-  findContactLinks(text, spans);
-  findPhoneNumbers(text, spans);
-  known.find(text, spans);
-  return applyMasks(text, spans);
+  findContactDetails(readable.text, known, spans);
+  for (const range of readable.reversed) findReversed(readable.text, range, known, spans);
+  return applyMasks(readable.text, spans);
+}
+
+/** Adds a span of `text` for every contact detail found in the text as read (its view). */
+function findContactDetails(text: string, known: KnownContacts, spans: ContactSpan[]): void {
+  const view = contactView(text);
+  const found: ContactSpan[] = [];
+  findAddressesAndMentions(view.text, found);
+  findContactLinks(view.text, found);
+  findPhoneNumbers(view.text, found);
+  known.find(view.text, found);
+  for (const { start, end, mask } of found) spans.push({ ...originalSpan(view, start, end), mask });
+  // Joining an address's parts can join a member's handle to the next word: look for their details as written too.
+  if (view.starts) known.find(text, spans);
+}
+
+/** Adds a span for every contact detail that the stretch `range` of `text` shows when displayed reversed. */
+function findReversed(text: string, range: TextRange, known: KnownContacts, spans: ContactSpan[]): void {
+  // By code point, so a surrogate pair keeps its order: a span [s, e) of the reversed text is [end - e, end - s).
+  const reversed = Array.from(text.slice(range.start, range.end)).reverse().join("");
+  const found: ContactSpan[] = [];
+  findContactDetails(reversed, known, found);
+  for (const { start, end, mask } of found) spans.push({ start: range.end - end, end: range.end - start, mask });
 }
 
 /** Adds a span for every e-mail address and chat mention in the text, in order. */
@@ -55,8 +84,11 @@ function findAddressesAndMentions(text: string, spans: ContactSpan[]): void {
       if (end !== -1) found(i, end, MENTION_MASK);
     } else if (isAtSign(code)) {
       const start = localPartStart(text, i, floor);
-      const end = start < i ? domainEnd(text, i + 1) : -1;
-      if (end !== -1) found(start, end, EMAIL_MASK);
+      const end = domainEnd(text, i + 1);
+      if (end !== -1 && start < i) found(start, end, EMAIL_MASK);
+      // An at-sign that starts a word and is followed by a domain: a dotted chat handle (@maya.chen), or the
+      // second half of an address broken at the at-sign (maya⏎@acme.example). Either way a contact detail.
+      else if (end !== -1 && (i === 0 || !isWordCharAt(text, i - 1))) found(i, end, HANDLE_MASK);
     }
     i = Math.max(i, floor - 1);
   }

@@ -5,7 +5,8 @@ import { EMAIL_MASK, HANDLE_MASK, type ContactSpan } from "./contact-masks";
 // lib/data/contact-fold.ts folds text: case, NFKC, look-alike letters, invisible characters.
 //
 // Text is read as words of the characters addresses and handles are made of (letters, digits, . _ % + - @).
-// A word, without dots and hyphens at its ends, is masked when it is a known address, or `@` and a known handle
+// A word, without dots and hyphens at its ends, is masked when it is a known address (also when written as two
+// words, the second starting with the at-sign: ana @intranet), or `@` and a known handle
 // (an address's local part counts as one), or a known handle alone when that handle mixes letters with other
 // characters (maya.chen, m_chen2, U0MAYA03): a handle of letters alone (mchen, maya) is as likely a name or a
 // word, and one of digits alone a number, so those count only after `@`. One pass, a table look-up per
@@ -76,6 +77,11 @@ class KnownContactMatcher implements KnownContacts {
     let foldedLength = 0;
     let notLettersOnly = false;
     let asciiOnly = true;
+    // The word before, and the separators since: a word that starts with an at-sign after at most MAX_GAP spaces is
+    // also read joined to it (ana @intranet is ana@intranet).
+    let previous: { start: number; end: number; foldedLength: number } | undefined;
+    let gap = 0;
+    let joinable = false;
     for (let i = 0; i <= text.length;) {
       const code = i < text.length ? text.charCodeAt(i) : SPACE;
       let kind: number;
@@ -91,8 +97,16 @@ class KnownContactMatcher implements KnownContacts {
         length = part?.folded.length ?? 0;
       }
       if (kind === SEPARATOR) {
-        const mayBeKnown = foldedLength >= this.shortest && foldedLength <= this.longest + TRIM_ALLOWANCE;
-        if (start !== -1 && notLettersOnly && mayBeKnown) this.matchWord(text, start, end, asciiOnly, spans);
+        if (start !== -1) {
+          const mayBeKnown = foldedLength >= this.shortest && foldedLength <= this.longest + TRIM_ALLOWANCE;
+          if (notLettersOnly && mayBeKnown) this.matchWord(text, start, end, asciiOnly, spans);
+          if (joinable && foldedLength + previous!.foldedLength <= this.longest + TRIM_ALLOWANCE) {
+            this.matchJoined(text, previous!, { start, end }, spans);
+          }
+          previous = { start, end, foldedLength };
+          gap = 0;
+        }
+        gap = SPACE_CODES.has(code) ? gap + 1 : MAX_GAP + 1;
         start = -1;
       } else if (kind !== INVISIBLE) {
         if (start === -1) {
@@ -100,6 +114,7 @@ class KnownContactMatcher implements KnownContacts {
           foldedLength = 0;
           notLettersOnly = false;
           asciiOnly = true;
+          joinable = previous !== undefined && gap <= MAX_GAP && AT_SIGNS.includes(text[i]!);
         }
         asciiOnly &&= code < 0x80;
         end = i + width;
@@ -113,17 +128,37 @@ class KnownContactMatcher implements KnownContacts {
     }
   }
 
+  /** Masks the two words and the spaces between them when, joined, they are a known value. */
+  private matchJoined(text: string, first: Stretch, second: Stretch, spans: ContactSpan[]) {
+    let start = first.start;
+    let end = second.end;
+    while (start < first.end && isDotOrHyphenAt(text, start)) start += charLengthAt(text, start);
+    while (end > second.start && isDotOrHyphenAt(text, charStartBefore(text, end))) end = charStartBefore(text, end);
+    const mask = this.masks.get(foldedBetween(text, start, first.end) + foldedBetween(text, second.start, end));
+    if (mask) spans.push({ start, end, mask });
+  }
+
   /** Masks the word at [start, end) when it is a known value once its dots and hyphens at both ends are gone. */
   private matchWord(text: string, start: number, end: number, asciiOnly: boolean, spans: ContactSpan[]) {
     while (start < end && isDotOrHyphenAt(text, start)) start += charLengthAt(text, start);
     while (end > start && isDotOrHyphenAt(text, charStartBefore(text, end))) end = charStartBefore(text, end);
     // An ASCII word folds to as many characters: most words are ruled out by length alone.
     if (asciiOnly && !this.lengths.has(end - start)) return;
-    let word = "";
-    for (let i = start; i < end; i += charLengthAt(text, i)) word += wordPart(text.codePointAt(i)!)!.folded;
-    const mask = this.masks.get(word);
+    const mask = this.masks.get(foldedBetween(text, start, end));
     if (mask) spans.push({ start, end, mask });
   }
+}
+
+interface Stretch {
+  start: number;
+  end: number;
+}
+
+/** The word characters of text[start, end) folded as matching compares them. */
+function foldedBetween(text: string, start: number, end: number): string {
+  let word = "";
+  for (let i = start; i < end; i += charLengthAt(text, i)) word += wordPart(text.codePointAt(i)!)!.folded;
+  return word;
 }
 
 function charLengthAt(text: string, index: number): number {
@@ -141,6 +176,9 @@ function isDotOrHyphenAt(text: string, index: number): boolean {
 }
 
 const SPACE = 0x20;
+// Spaces, tabs and line breaks between a word and an at-sign that starts the next (see find).
+const SPACE_CODES = new Set([0x20, 0x09, 0x0a, 0x0d, 0xa0, 0x3000]);
+const MAX_GAP = 4;
 // What NFKC folds to an at-sign; the confusables data maps nothing to one.
 const AT_SIGNS = ["@", "\uff20", "\ufe6b"];
 const SEPARATOR = 0;

@@ -10,7 +10,7 @@ import { scrubContactDetails } from "./scrub";
  * changes: at start-up the server writes the text of every report stored under a lower one again
  * (lib/data/report-search-backfill.ts), so a search never finds what a response would not show.
  */
-export const SEARCH_TEXT_VERSION = 2;
+export const SEARCH_TEXT_VERSION = 3;
 
 /** Enough for any real report; beyond it the words would outgrow what one tsvector may hold (1 MB). */
 const MAX_SEARCH_TEXT = 200_000;

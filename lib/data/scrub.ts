@@ -1,12 +1,15 @@
 import { isContactKey } from "./contact-keys";
+import { PHONE_MASK } from "./contact-masks";
+import { isPhoneNumberValue } from "./contact-phones";
 import { maskContactText } from "./contact-text";
 import type { KnownContacts } from "./known-contact-matcher";
 
 // Report content is free-form JSON written by people and tools, so contact details can hide anywhere in it.
 // Everything leaving the service with report content passes through here: keys that name a contact channel
-// are dropped with their values at any depth (lib/data/contact-keys.ts), and e-mail addresses, chat mentions,
+// are dropped with their values at any depth (lib/data/contact-keys.ts), e-mail addresses, chat mentions,
 // contact links, phone numbers and the organization's own members' addresses and handles are masked in text
-// and in the remaining keys (lib/data/contact-text.ts).
+// and in the remaining keys (lib/data/contact-text.ts), which also loses its invisible and bidirectional-control
+// characters (lib/data/invisible-characters.ts), and a number that is a phone number becomes the phone mask.
 //
 // Stored content can be nested as deep as the database accepts, so the walk keeps its own stack instead of
 // recursing on the JavaScript one, and serves at most MAX_SERVED_DEPTH levels: anything deeper becomes a short
@@ -63,6 +66,7 @@ interface PendingValue {
 /** A string masked, a scalar as is, or a container's new shell whose members are queued on `pending`. */
 function scrubShallow(value: unknown, level: number, pending: PendingValue[], known: KnownContacts): unknown {
   if (typeof value === "string") return maskedText(value, known);
+  if (typeof value === "number") return isPhoneNumberValue(value) ? PHONE_MASK : value;
   if (value === null || typeof value !== "object") return value;
   if (level >= MAX_SERVED_DEPTH) return NESTED_TOO_DEEP;
   if (Array.isArray(value)) {
