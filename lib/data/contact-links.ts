@@ -146,10 +146,20 @@ function isHostCode(code: number): boolean {
 const LINK_END = /[\s<>"'`()[\]{}]/;
 const SENTENCE_PUNCTUATION = /[.,;:!?]/;
 
-/** The end of a link's rest that starts at `from`: the next space, quote or bracket, less closing punctuation. */
+/**
+ * The end of a link's rest that starts at `from`: the next space, quote, or bracket it did not open, less closing
+ * punctuation.
+ */
 function linkEnd(text: string, from: number): number {
   let end = from;
-  while (end < text.length && !LINK_END.test(text[end]!)) end++;
+  // Brackets a link opens it also closes (tel:+44(20)79460958, a page's path); a closing one it did not open ends it.
+  let open = 0;
+  for (; end < text.length; end++) {
+    const char = text[end]!;
+    if (char === "(") open++;
+    else if (char === ")" && open > 0) open--;
+    else if (LINK_END.test(char)) break;
+  }
   while (end > from && SENTENCE_PUNCTUATION.test(text[end - 1]!)) end--;
   return end;
 }

@@ -1,4 +1,4 @@
-import { findPhoneNumbersInText, isValidPhoneNumber, type CountryCode } from "libphonenumber-js";
+import { findPhoneNumbersInText, isPossiblePhoneNumber, isValidPhoneNumber, type CountryCode } from "libphonenumber-js";
 import { PHONE_MASK, type ContactSpan } from "./contact-masks";
 
 // Phone numbers in free text, found by libphonenumber-js (a port of Google's libphonenumber and its number
@@ -8,7 +8,10 @@ import { PHONE_MASK, type ContactSpan } from "./contact-masks";
 // films and examples are found too; a bare run of digits (2025550143) only when it is a valid number, since
 // order and ticket numbers look the same (1234567890). Dates, times and version strings are the finder's to
 // tell apart; a number glued to a letter or another digit (an id such as INV2025550143) is not one, as the
-// finder itself judges at its stricter levels.
+// finder itself judges at its stricter levels. Numbers dialled with a 00 exit (0044 20 7946 0958) or 011, written
+// with typographic spaces (U+202F, U+2009…), or followed in the same run by more digits (another number, a date,
+// a stray digit that makes the run too long to be one number) are found too, and so is a JSON number that is a
+// phone number (isPhoneNumberValue).
 //
 // The finder costs far more per candidate than the scan that finds candidates, and more still on a long run of
 // digits and spaces, so it is asked only about stretches that could hold a number: runs of digits and phone
@@ -62,30 +65,77 @@ export function findPhoneNumbers(text: string, spans: ContactSpan[]): void {
     if (digits < (PLUS_SIGN.test(run[0]) ? MIN_DIGITS_AFTER_PLUS : MIN_DIGITS) || isInsideWord(text, start, end)) {
       continue;
     }
-    const windows = Math.max(1, Math.ceil((end - start - WINDOW) / (WINDOW / 2)) + 1);
-    if (windows <= asksLeft) {
-      asksLeft -= windows;
-      findInRun(text, start, end, spans);
-    } else {
+    const windows = windowsOf(start, end);
+    if (windows > asksLeft) {
       asksLeft = 0;
       spans.push({ ...trimmed(text, start, end), mask: PHONE_MASK });
+      continue;
+    }
+    asksLeft -= windows;
+    const before = spans.length;
+    findInRun(text, start, end, spans, CONTEXT_AFTER);
+    // The finder takes a run for one number, and a number followed by more digits after a space (another number,
+    // a date, a stray digit) for one too long to be any. So each part of the run that starts a number and holds
+    // none found is asked about alone, and failing that, a number dialled internationally (+, 00 or 011) is masked
+    // as far as its digits make a number of possible length for its country code.
+    // Parts and numbers found both run left to right: one pass over each, so a long run costs no more per part.
+    const found = spans.slice(before).sort((a, b) => a.start - b.start);
+    let next = 0;
+    let foundUpTo = -1;
+    const parts = numberStartingParts(text, start, end);
+    for (const [partStart, partEnd] of parts) {
+      // Found when a number found holds the part's first digit (what follows may be another number).
+      const { start: lead } = trimmed(text, partStart, partEnd);
+      for (; next < found.length && found[next]!.start <= lead; next++)
+        foundUpTo = Math.max(foundUpTo, found[next]!.end);
+      if (foundUpTo > lead) continue;
+      if (parts.length > 1) {
+        const cost = windowsOf(partStart, partEnd);
+        const asked = spans.length;
+        if (cost <= asksLeft) findInRun(text, partStart, partEnd, spans, 0);
+        asksLeft = Math.max(0, asksLeft - cost);
+        if (spans.slice(asked).some((span) => span.start <= lead && span.end > lead)) continue;
+      }
+      const possible = possibleInternationalNumber(text, partStart, partEnd);
+      if (possible) spans.push({ ...possible, mask: PHONE_MASK });
     }
   }
 }
 
-/** Asks the finder about the run [start, end), a window at a time. */
-function findInRun(text: string, start: number, end: number, spans: ContactSpan[]): void {
+function windowsOf(start: number, end: number): number {
+  return Math.max(1, Math.ceil((end - start - WINDOW) / (WINDOW / 2)) + 1);
+}
+
+// Where, after a space inside a run, a new number starts: a plus sign, or a 00 or 011 exit. (Not a bracket: +1 (202)
+// is one number.)
+const NUMBER_START = new RegExp(`(?<=[\\s${OTHER_SPACES}])(?:[${PLUS_SIGNS}]|00[1-9]|011)`, "g");
+
+/** The parts of the run [start, end) split where a number starts, each without its end's spaces. */
+function numberStartingParts(text: string, start: number, end: number): [number, number][] {
+  const run = text.slice(start, end);
+  const bounds = [start, ...[...run.matchAll(NUMBER_START)].map((match) => start + match.index), end];
+  const parts: [number, number][] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const { start: firstDigit, end: partEnd } = trimmed(text, bounds[i]!, bounds[i + 1]!);
+    if (partEnd - firstDigit >= MIN_DIGITS_AFTER_PLUS) parts.push([bounds[i]!, partEnd]);
+  }
+  return parts;
+}
+
+/** Asks the finder about the run [start, end), a window at a time, each with `contextAfter` characters after it. */
+function findInRun(text: string, start: number, end: number, spans: ContactSpan[], contextAfter: number): void {
   for (let from = start; ; from += WINDOW / 2) {
     const to = Math.min(end, from + WINDOW);
     const written = text
-      .slice(from, Math.min(text.length, to + CONTEXT_AFTER))
+      .slice(from, Math.min(text.length, to + contextAfter))
       .replace(OTHER_SPACE, " ")
       .replace(FULL_WIDTH_PLUS, "+");
     const window = withInternationalPrefix(written);
     for (const found of findPhoneNumbersInText(window, { defaultCountry: DEFAULT_COUNTRY, extended: true })) {
       // A number written with the 00 exit is found from the plus sign standing in for its second 0.
       const numberStart = from + found.startsAt - (written[found.startsAt] !== window[found.startsAt] ? 1 : 0);
-      const numberEnd = from + found.endsAt;
+      // The finder may run on into the context after the run (", 0" of a list of numbers): the run ends it.
+      const numberEnd = Math.min(from + found.endsAt, end);
       const unformatted = /^\d+$/.test(window.slice(found.startsAt, found.endsAt));
       if (numberStart < to && !isGlued(text, numberStart, numberEnd) && (!unformatted || found.number.isValid())) {
         spans.push({ start: numberStart, end: numberEnd, mask: PHONE_MASK });
@@ -93,6 +143,55 @@ function findInRun(text: string, start: number, end: number, spans: ContactSpan[
     }
     if (to === end) return;
   }
+}
+
+// The longest a number is with its country code (E.164), and the shortest the finder finds.
+const MAX_INTERNATIONAL_DIGITS = 15;
+const EXIT = /^(?:[+\uff0b]|00(?=[^0])|011)/;
+// What may stand before a number's exit in a run: spaces and opening brackets.
+const OPENING = new RegExp(`[\\s${OTHER_SPACES}(\uff08[\uff3b]`);
+
+/**
+ * The stretch of [start, end) from its exit (a plus sign, 00 or 011) to the last digit of the longest number of
+ * possible length for its country code that its digits begin with, or undefined.
+ */
+function possibleInternationalNumber(
+  text: string,
+  start: number,
+  end: number,
+): { start: number; end: number } | undefined {
+  let opening = start;
+  while (opening < end && OPENING.test(text[opening]!)) opening++;
+  const plus = PLUS_SIGN.test(text[opening] ?? "");
+  const { start: first } = trimmed(text, opening, end);
+  const exit = EXIT.exec(plus ? "+" : digitsOf(text, first, Math.min(end, first + 8)).slice(0, 3))?.[0];
+  if (!exit) return undefined;
+  const positions: number[] = [];
+  for (let i = first; i < end && positions.length < exit.length - (plus ? 1 : 0) + MAX_INTERNATIONAL_DIGITS; i++) {
+    if (DIGIT.test(text[i]!)) positions.push(i);
+  }
+  const skip = plus ? 0 : exit.length;
+  const digits = positions.slice(skip).map((i) => digitValue(text[i]!));
+  for (let n = digits.length; n >= MIN_DIGITS_AFTER_PLUS; n--) {
+    if (isPossiblePhoneNumber(`+${digits.slice(0, n).join("")}`)) {
+      return { start: plus ? opening : first, end: positions[skip + n - 1]! + 1 };
+    }
+  }
+  return undefined;
+}
+
+/** The digits in text[start, end), as ASCII. */
+function digitsOf(text: string, start: number, end: number): string {
+  let digits = "";
+  for (let i = start; i < end; i++) if (DIGIT.test(text[i]!)) digits += digitValue(text[i]!);
+  return digits;
+}
+
+/** The value of a digit of the finder's classes (ASCII, full-width, Arabic-Indic, extended Arabic-Indic). */
+function digitValue(char: string): number {
+  const code = char.charCodeAt(0);
+  for (const zero of [0x30, 0xff10, 0x660, 0x6f0]) if (code >= zero && code <= zero + 9) return code - zero;
+  return NaN;
 }
 
 // Most of the world dials out with 00 (0044 20 7946 0958), which the finder reads as a number only with a country
@@ -139,7 +238,7 @@ function isInsideWord(text: string, start: number, end: number): boolean {
 
 /** The run [start, end) without the spaces and punctuation at either end. */
 function trimmed(text: string, start: number, end: number): { start: number; end: number } {
-  while (!DIGIT.test(text[start]!)) start++;
-  while (!DIGIT.test(text[end - 1]!)) end--;
+  while (start < end && !DIGIT.test(text[start]!)) start++;
+  while (end > start && !DIGIT.test(text[end - 1]!)) end--;
   return { start, end };
 }

@@ -65,6 +65,9 @@ describe("phone numbers in the finding's spellings", () => {
     ["call %2B44 20 7946 0958 today", `call ${PHONE_MASK} today`],
     ["call +44 20\u200b7946\u200b0958 today", `call ${PHONE_MASK} today`],
     ["call 555\u00b7010\u00b74477 today", `call ${PHONE_MASK} today`],
+    // In a list: the finder reads on past a number into ", 0…", which must not make it part of something else.
+    ["call +44 (20) 7946 0958, 011 44 20 7946 0958", `call ${PHONE_MASK}, ${PHONE_MASK}`],
+    ["call tel:+44(20)79460958 or (tel:+15550104477)", `call ${CONTACT_LINK_MASK} or (${CONTACT_LINK_MASK})`],
   ])("%j is served as %j", (text, served) => expect(mask(text)).toBe(served));
 
   it("masks a JSON number that is a phone number, and keeps numbers that are not", () => {
@@ -228,7 +231,7 @@ describe("the organization's own details in those spellings", () => {
 
 // Ordinary words around a detail: no digits (the phone check reads every digit) and no at-sign.
 const around = fc.constantFrom("", "write ", "Call ", "ask Maya Chen on ", "(", "\n", "see: ");
-const after = fc.constantFrom("", " today", ".", ", thanks", ")", "\nnext line");
+const after = fc.constantFrom("", " today", ".", ", thanks", ")", "\nnext line", " 2026-11-21", " 7");
 
 describe("generated spellings of known details", () => {
   const ADDRESS = "maya.chen@acme.example";
@@ -247,6 +250,26 @@ describe("generated spellings of known details", () => {
         expect(spells(served, address), served).toBe(false);
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it("no spelling survives among others written one after another", () => {
+    const anyDetail = fc.oneof(
+      spelledAddress(ADDRESS),
+      ...PHONES.map(([countryCode, groups]) => spelledPhone(countryCode, groups)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(anyDetail, { minLength: 2, maxLength: 8 }),
+        fc.constantFrom(" ", ", ", " or ", "\n", "; "),
+        (details, separator) => {
+          const served = JSON.stringify(scrubContactDetails({ notes: details.join(separator) }, known));
+          for (const detail of [ADDRESS, ...PHONES.map(([, , national]) => national)]) {
+            expect(spells(served, detail), served).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 

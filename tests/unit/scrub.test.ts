@@ -158,6 +158,8 @@ describe("scrubbing time grows linearly with the text", () => {
     "invisible characters between letters": repeatTo("a\u200b"),
     "typographic spaces between digits": repeatTo("+44\u202f20\u202f"),
     "00 exits back to back": repeatTo("0044 "),
+    "international numbers back to back, one run": repeatTo("+44 20 7946 0958 "),
+    "exits and stray digits, one run": repeatTo("0044 20 7946 0958 7 "),
     "words then spaced at-signs": repeatTo("ana @x "),
   };
   const known = knownContactMatcher({ emails: ["maya.chen@acme.example"], handles: ["@mchen", "maya.chen"] });
