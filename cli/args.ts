@@ -12,6 +12,7 @@ import {
   type CommandArgs,
 } from "@/lib/cli/command-args";
 import { UsageError } from "@/lib/cli/errors";
+import { inputExcerpt } from "@/lib/data/input-excerpt";
 import { EXPIRY_WARNING_DAYS } from "@/lib/data/key-status";
 import { DEFAULT_KEY_EXPIRY } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
@@ -398,10 +399,11 @@ function findSpec(argv: string[]): { spec: CommandSpec; rest: string[] } {
   if (one) return { spec: one, rest: argv.slice(1) };
   if (GROUPS.includes(first)) {
     const subcommands = COMMAND_SPECS.filter((c) => c.name.startsWith(`${first} `)).map((c) => c.name.split(" ")[1]);
-    const what = second && !second.startsWith("-") ? `unknown subcommand "${second}"` : "missing subcommand";
+    const what =
+      second && !second.startsWith("-") ? `unknown subcommand ${inputExcerpt(second)}` : "missing subcommand";
     throw new UsageError(`sundown ${first}: ${what}; use one of: ${subcommands.join(", ")}`);
   }
-  throw new UsageError(`unknown command "${first}". Run \`sundown --help\` for the list.`);
+  throw new UsageError(`unknown command ${inputExcerpt(first)}. Run \`sundown --help\` for the list.`);
 }
 
 const isHelpFlag = (arg: string) => arg === "--help" || arg === "-h";
@@ -438,7 +440,7 @@ export function parseCommandLine(argv: string[], now = new Date()): Invocation {
       throw new UsageError(`missing <${spec.positionals[positionals.length]}>`);
     }
     if (positionals.length > spec.positionals.length) {
-      throw new UsageError(`unexpected argument "${positionals[spec.positionals.length]}"`);
+      throw new UsageError(`unexpected argument ${inputExcerpt(positionals[spec.positionals.length]!)}`);
     }
     return spec.build(values as Values, positionals, now);
   } catch (error) {

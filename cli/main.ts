@@ -26,7 +26,7 @@ import {
   webhookListJson,
 } from "./format";
 import { doctorReportJson, formatDoctorReport } from "./doctor-format";
-import { printableStrings } from "./printable";
+import { escapeNonPrintable, printableStrings } from "./printable";
 
 // Entry point of `sundown` (bin/sundown.mjs). Errors become one message on stderr and an exit code:
 // 1 the command failed, 2 the command line was wrong. No stack traces.
@@ -154,7 +154,9 @@ async function main(argv: string[]): Promise<number | "keep-running"> {
     return 0;
   } catch (error) {
     const { message, exitCode } = toCommandFailure(error);
-    process.stderr.write(`${/^sundown\b/i.test(message) ? message : `sundown: ${message}`}\n`);
+    // Messages may quote what was typed or read from a file: nothing in them may act on the terminal.
+    const printable = message.split("\n").map(escapeNonPrintable).join("\n");
+    process.stderr.write(`${/^sundown\b/i.test(printable) ? printable : `sundown: ${printable}`}\n`);
     if (process.env.SUNDOWN_LOG_LEVEL === "debug" && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return exitCode;
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Scope } from "@/lib/auth/scopes";
+import { inputExcerpt } from "@/lib/data/input-excerpt";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 import { DEFAULT_KEY_EXPIRY, keyExpirySchema } from "@/lib/schemas/key-expiry";
 import { keyNameSchema } from "@/lib/schemas/key-name";
@@ -81,7 +82,7 @@ export function parseOverlap(text: string): KeyOverlap {
 /** An id the operator copied from a list: a UUID, lower-cased, or a usage error naming the list that shows them. */
 function parseId(text: string, what: string, listCommand: string): string {
   if (!UUID_SHAPE.test(text))
-    throw new UsageError(`"${text}" is not a ${what} id: ${what} ids are UUIDs (see \`${listCommand}\`)`);
+    throw new UsageError(`${inputExcerpt(text)} is not a ${what} id: ${what} ids are UUIDs (see \`${listCommand}\`)`);
   return text.toLowerCase();
 }
 

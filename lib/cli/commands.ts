@@ -1,5 +1,6 @@
 import { getDb, getDbHandle, pendingMigrations } from "@/lib/db";
 import { readMigrations } from "@/lib/db/migrate";
+import { inputExcerpt } from "@/lib/data/input-excerpt";
 import { seedDemo } from "@/lib/demo/seed";
 import { DEMO_ORGANIZATIONS } from "@/lib/demo/data";
 import {
@@ -44,7 +45,8 @@ const iso = (date: Date | null) => (date === null ? null : isValidDate(date) ? d
 
 async function requireOrganization(slugOrId: string): Promise<OrganizationRef> {
   const organization = await findOrganization(slugOrId);
-  if (!organization) throw new CommandError(`No organization "${slugOrId}". Run \`sundown orgs list\` to see them.`);
+  if (!organization)
+    throw new CommandError(`No organization ${inputExcerpt(slugOrId)}. Run \`sundown orgs list\` to see them.`);
   return organization;
 }
 

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { reportContentSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import type { OrganizationRef } from "./organizations";
+import { boundedMessage, inputExcerpt } from "./input-excerpt";
+import { withoutInvisibles } from "./invisible-characters";
 import { loadKnownContacts } from "./known-contacts";
 import { findContentProblems } from "./report-content-rules";
 import { reportSearchText, SEARCH_TEXT_VERSION } from "./report-search-text";
@@ -26,6 +28,8 @@ const INSERT_CHUNK = 1_000;
 
 /** Problems listed in one message; the rest are counted. */
 const MAX_LISTED_ISSUES = 20;
+/** Unknown fields of one report named in its problem; the rest are counted. */
+const MAX_LISTED_KEYS = 5;
 
 export interface ImportIssue {
   /** Where in the file, e.g. `reports[3].report.shipped`; empty for the whole file. */
@@ -90,7 +94,10 @@ export function parseImportText(text: string): unknown {
     const reason = (error as Error).message
       .replace(/\s*(in JSON )?at position \d+.*$/s, "")
       .replace(/\s*\(line \d+ column \d+\)/, "");
-    throw new ImportError([{ path: "", message: `not valid JSON at line ${line}, column ${column}: ${reason}` }]);
+    // The parser's reason quotes the text around the error: escaped and bounded, as every quoted value is.
+    throw new ImportError([
+      { path: "", message: `not valid JSON at line ${line}, column ${column}: ${boundedMessage(reason)}` },
+    ]);
   }
 }
 
@@ -151,7 +158,8 @@ export function validateImportReports(value: unknown): ImportReport[] {
       scope,
       scope_target_id: scope_target_id?.toLowerCase() ?? null,
       generated_at: new Date(generated_at).toISOString(),
-      report,
+      // Stored without invisible characters; checked above to lose nothing else (no two keys become one).
+      report: readableContent(report),
     });
   });
   if (issues.length > 0) throw new ImportError(issues);
@@ -243,13 +251,34 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The content with its invisible characters removed from every string and key. Content that gets here has passed
+ * findContentProblems: at most 32 levels deep, so recursion is safe, and no two keys of an object become one.
+ */
+function readableContent<T>(value: T): T {
+  if (typeof value === "string") return withoutInvisibles(value) as T;
+  if (Array.isArray(value)) return value.map(readableContent) as T;
+  if (value === null || typeof value !== "object") return value;
+  const readable: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    // defineProperty: a key named __proto__ stays a member, as JSON.parse made it.
+    Object.defineProperty(readable, withoutInvisibles(key), {
+      value: readableContent(inner),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return readable as T;
+}
+
 function formatPath(path: PropertyKey[]): string {
   return path
     .map((part, i) => {
       if (typeof part === "number") return `[${part}]`;
       const key = String(part);
       if (/^[A-Za-z_$][\w$]*$/.test(key)) return i === 0 ? key : `.${key}`;
-      return `[${JSON.stringify(key)}]`;
+      return `[${inputExcerpt(key)}]`;
     })
     .join("");
 }
@@ -268,8 +297,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
         : `expected ${issue.expected}, received ${typeName(issue.input)}`;
     case "invalid_value":
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
-    case "unrecognized_keys":
-      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`;
+    case "unrecognized_keys": {
+      const listed = issue.keys.slice(0, MAX_LISTED_KEYS).map((key) => inputExcerpt(key));
+      const more = issue.keys.length > MAX_LISTED_KEYS ? ` and ${issue.keys.length - MAX_LISTED_KEYS} more` : "";
+      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${listed.join(", ")}${more}`;
+    }
     case "invalid_format":
       if (issue.format === "datetime")
         return "expected an ISO 8601 timestamp with a time zone, e.g. 2026-11-21T18:30:00Z";

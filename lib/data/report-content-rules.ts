@@ -1,6 +1,11 @@
+import { inputExcerpt } from "./input-excerpt";
+import { withoutInvisibles } from "./invisible-characters";
+
 // What report content must be for the whole service to serve it: PostgreSQL's jsonb refuses U+0000 and lone
-// surrogates (with driver text the operator cannot act on), and every reader of stored content walks it. The import
-// checks all of it up front, walking with an explicit stack so that input nested 100,000 deep is reported, not fatal.
+// surrogates (with driver text the operator cannot act on), every reader of stored content walks it, and invisible
+// characters are removed from it before it is stored (lib/data/invisible-characters.ts), so no two keys of an
+// object may differ by those alone. The import checks all of it up front, walking with an explicit stack so that
+// input nested 100,000 deep is reported, not fatal.
 
 const REPORT_CONTENT_LIMITS = {
   /** Levels of objects and arrays, the report object itself being level 1; the scrubber cuts at 64, so nothing imported is ever cut. */
@@ -52,10 +57,17 @@ export function findContentProblems(content: unknown): ContentProblem[] {
       }
       value.forEach((inner, index) => children.push({ value: inner, depth: depth + 1, parent: visit, segment: index }));
     } else {
+      const readableKeys = new Map<string, string>();
       for (const [key, inner] of Object.entries(value)) {
         const keyProblem = stringProblem(key);
-        if (keyProblem)
-          report(`the key ${JSON.stringify(key.slice(0, 40))}${key.length > 40 ? "…" : ""}: ${keyProblem}`);
+        if (keyProblem) report(`the key ${inputExcerpt(key)}: ${keyProblem}`);
+        const readable = withoutInvisibles(key);
+        const same = readableKeys.get(readable);
+        if (same !== undefined) {
+          report(
+            `the keys ${inputExcerpt(same)} and ${inputExcerpt(key)} are the same once invisible characters are removed`,
+          );
+        } else readableKeys.set(readable, key);
         children.push({ value: inner, depth: depth + 1, parent: visit, segment: key });
       }
     }

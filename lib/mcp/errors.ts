@@ -1,4 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type JSONRPCMessage } from "@modelcontextprotocol/server";
+import { boundedMessage, EXCERPT_MAX } from "@/lib/data/input-excerpt";
+import { escapeInvisibles } from "@/lib/data/invisible-characters";
 import { errorBody, toApiError, type ErrorCode as ApiErrorCode } from "@/lib/errors";
 import { LEGACY_REVISIONS, MODERN_REVISIONS } from "./revisions";
 import { describeToolError, type McpHooks } from "./tools";
@@ -43,4 +45,31 @@ export function withEveryServedRevision<M extends JSONRPCMessage>(message: M): M
   const modern = data.supported.filter((v): v is string => typeof v === "string" && v >= MODERN_REVISIONS[0]!);
   const supported = [...new Set([...modern, ...LEGACY_REVISIONS])].toSorted().reverse();
   return { ...message, error: { ...message.error, data: { ...data, supported } } };
+}
+
+// The SDK quotes what a client sent in some of its errors, whole ("Tool <name> not found", "Resource <uri> not
+// found"). Sundown's own messages quote at most an excerpt (lib/data/input-excerpt.ts); the SDK's are bounded and
+// escaped on their way out, by the HTTP endpoint for a request that sent such text (lib/mcp/serve.ts) and by the
+// stdio transport for every error it sends.
+
+/** Whether a request names something (a tool, prompt, resource, reference) in text longer or stranger than an excerpt. */
+export function namesUnsafely(message: unknown): boolean {
+  const params = (message as { params?: unknown } | null)?.params as Record<string, unknown> | undefined;
+  if (typeof params !== "object" || params === null) return false;
+  const ref = params.ref as Record<string, unknown> | undefined;
+  return [params.name, params.uri, ref?.name, ref?.uri].some(
+    (text) => typeof text === "string" && (text.length > EXCERPT_MAX || escapeInvisibles(text) !== text),
+  );
+}
+
+/** The message as it is, unless it is an error: then its text, and the URI its data names, are escaped and bounded. */
+export function withBoundedErrorMessage<M extends JSONRPCMessage>(message: M): M {
+  if (!("error" in message) || typeof message.error.message !== "string") return message;
+  const { message: text, data } = message.error;
+  const uri = (data as { uri?: unknown } | undefined)?.uri;
+  const boundedText = boundedMessage(text);
+  const boundedUri = typeof uri === "string" ? boundedMessage(uri) : uri;
+  if (boundedText === text && boundedUri === uri) return message;
+  const boundedData = boundedUri === uri ? data : { ...(data as object), uri: boundedUri };
+  return { ...message, error: { ...message.error, message: boundedText, data: boundedData } };
 }

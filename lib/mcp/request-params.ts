@@ -1,5 +1,6 @@
 import { ClientRequestSchema } from "@modelcontextprotocol/core";
 import { isJSONRPCRequest, ProtocolErrorCode, type JSONRPCErrorResponse } from "@modelcontextprotocol/server";
+import { boundedMessage } from "@/lib/data/input-excerpt";
 
 // The SDK refuses a request whose params do not have the shape its method needs inside its handler wrapper, as
 // -32602 (or -32603 for resources/read) carrying the whole validation dump. Sundown answers such a request with
@@ -25,7 +26,10 @@ export function invalidParamsResponse(message: unknown): JSONRPCErrorResponse | 
     id: message.id,
     error: {
       code: ProtocolErrorCode.InvalidParams,
-      message: `Invalid params for ${message.method}: ${where}${issue.message.replace(/^Invalid input: /, "")}.`,
+      // The path names keys the client chose: bounded and escaped like any text quoted back.
+      message: boundedMessage(
+        `Invalid params for ${message.method}: ${where}${issue.message.replace(/^Invalid input: /, "")}.`,
+      ),
     },
   };
 }

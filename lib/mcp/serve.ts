@@ -6,7 +6,7 @@ import {
   type JSONRPCMessage,
 } from "@modelcontextprotocol/server";
 import { log } from "@/lib/log";
-import { withEveryServedRevision } from "./errors";
+import { namesUnsafely, withBoundedErrorMessage, withEveryServedRevision } from "./errors";
 import { invalidParamsResponse } from "./request-params";
 import { createSundownServer, familiesFor, type PrimitiveFamily } from "./server";
 import type { SundownSource } from "./source";
@@ -91,7 +91,19 @@ export async function serveMcp(
   const { era, response } = await serveInEra(request, message, caller);
   const malformed = invalidParamsResponse(message);
   // Only an answer to the message is replaced: a refusal of the request itself (a header, the revision) stands.
-  return { era, response: malformed && response.ok ? replaceBody(response, malformed) : response };
+  if (malformed && response.ok) return { era, response: replaceBody(response, malformed) };
+  return { era, response: namesUnsafely(message) ? await boundingErrorMessage(response) : response };
+}
+
+/** The response, with the message of a JSON-RPC error in it escaped and bounded (withBoundedErrorMessage). */
+async function boundingErrorMessage(response: Response): Promise<Response> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (typeof body !== "object" || body === null) return response;
+  const bounded = withBoundedErrorMessage(body as JSONRPCMessage);
+  return bounded === body ? response : replaceBody(response, bounded);
 }
 
 async function serveInEra(request: Request, message: unknown, caller: McpCaller) {

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { isWellFormedApiKey } from "@/lib/auth/api-key";
 import { ApiError } from "@/lib/errors";
 import type { Identity } from "@/lib/schemas/identity";
-import { withEveryServedRevision } from "./errors";
+import { withBoundedErrorMessage, withEveryServedRevision } from "./errors";
 import { createRestSource } from "./rest-source";
 import { invalidParamsResponse } from "./request-params";
 import { createSundownServer } from "./server";
@@ -133,7 +133,8 @@ class SundownStdioTransport extends StdioServerTransport {
     const id = isJSONRPCErrorResponse(message) || isJSONRPCResultResponse(message) ? message.id : undefined;
     const clearer = id === undefined ? undefined : this.malformedRequests.get(id);
     if (id !== undefined) this.malformedRequests.delete(id);
-    return super.send(clearer && isJSONRPCErrorResponse(message) ? clearer : withEveryServedRevision(message));
+    const answer = clearer && isJSONRPCErrorResponse(message) ? clearer : withEveryServedRevision(message);
+    return super.send(withBoundedErrorMessage(answer));
   }
 
   private readonly readLines = (chunk: Buffer): void => {

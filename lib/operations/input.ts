@@ -1,3 +1,4 @@
+import { inputExcerpt } from "@/lib/data/input-excerpt";
 import { ApiError } from "@/lib/errors";
 import type { Parameter } from "./parameters";
 import { endpointOf, type InputOf as Input, type Operation } from "./table";
@@ -17,8 +18,8 @@ function unknownParameterError(
   known: readonly string[],
   none = "no parameters",
 ): ApiError {
-  // Echoed from the request: quoted unless it is a plain identifier, and cut short.
-  const shown = /^[\w.-]{1,64}$/.test(name) ? name : JSON.stringify(name.slice(0, 64));
+  // Echoed from the request: as it is when it is a plain identifier, else a quoted, escaped excerpt.
+  const shown = /^[\w.-]{1,64}$/.test(name) ? name : inputExcerpt(name);
   return new ApiError("invalid_parameter", `Unknown parameter ${shown}: ${takes} takes ${known.join(", ") || none}.`);
 }
 

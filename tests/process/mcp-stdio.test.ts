@@ -2,6 +2,7 @@ import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key";
+import { MESSAGE_MAX } from "@/lib/data/input-excerpt";
 import { CLI } from "../helpers/cli";
 import { MCP_ERAS, MODERN_META, textOf, type McpEra } from "../helpers/mcp-client";
 import { connectStdioClient } from "../helpers/mcp-stdio-client";
@@ -238,6 +239,27 @@ describe("stdio MCP server answers every line it cannot serve, as JSON-RPC 2.0 s
         JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "whoami", _meta: MODERN_META } }),
       );
       expect(await stdio.next()).toMatchObject({ id: 3, result: { structuredContent: { organization: {} } } });
+    } finally {
+      await stdio.close();
+    }
+  });
+
+  it("an error quotes a name it was sent as a bounded excerpt, its bidi and tag characters escaped", async () => {
+    const stdio = rawStdio((await t.mintKey()).key);
+    try {
+      const name = `\u202e${"x".repeat(5000)}\u{e0041}`;
+      stdio.send(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name, arguments: {}, _meta: MODERN_META },
+        }),
+      );
+      const { error } = await stdio.next();
+      expect(error.message.length).toBeLessThanOrEqual(MESSAGE_MAX);
+      expect(error.message).toContain("\\u202exxx");
+      expect(error.message).not.toMatch(/\u202e|\u{e0041}/u);
     } finally {
       await stdio.close();
     }

@@ -77,6 +77,12 @@ describe("sundown command line", () => {
     ],
     ["keys create --org --name x --scopes reports:read", "sundown keys create: --org needs a value"],
     ["keys create --org acme --name x --scopes reports:read extra", 'sundown keys create: unexpected argument "extra"'],
+    // Issue 34: what was typed is quoted as a bounded excerpt, with invisible and bidi characters as escapes.
+    ["keys list --org acme \u202eevil", 'sundown keys list: unexpected argument "\\u202eevil"'],
+    [
+      `keys ${"x".repeat(50)}`,
+      `sundown keys: unknown subcommand "${"x".repeat(40)}"…; use one of: create, list, revoke, roll`,
+    ],
     ["keys list", "sundown keys list: --org is required"],
     ["keys list --org acme --json=yes", "sundown keys list: option '--json' does not take an argument"],
     ["keys revoke", "sundown keys revoke: missing <key-id>"],

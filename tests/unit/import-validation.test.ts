@@ -281,3 +281,55 @@ describe("validateImportReports: content the service could not store or serve", 
     ]);
   });
 });
+
+describe("validateImportReports: invisible characters (issue 34)", () => {
+  const withContent = (report: Record<string, unknown>) => entry({ report: { ...content, ...report } });
+
+  it("stores report text without invisible, bidirectional-control and tag characters, in strings and keys", () => {
+    const [report] = validateImportReports([
+      withContent({
+        headline: "Ship\u200bped \u202eit\u202c\u{e0049}\u{e0067}\u{e006e}",
+        shipped: [{ "ti\u2060tle": "Release\u00ad 2\u202f\u061c", owner: "Maya 👩‍💻 ❤️" }],
+        notes: { deep: ["\u2066x\u2069"] },
+      }),
+    ]);
+    expect(report!.report).toEqual({
+      ...content,
+      headline: "Shipped it",
+      shipped: [{ title: "Release 2\u202f", owner: "Maya 👩‍💻 ❤️" }],
+      notes: { deep: ["x"] },
+    });
+  });
+
+  it("refuses an object whose keys differ only by invisible characters, naming both", () => {
+    expect(issuesOf(() => validateImportReports([withContent({ notes: { owner: 1, "own\u200ber": 2 } })]))).toEqual([
+      {
+        path: "reports[0].report.notes",
+        message: 'the keys "owner" and "own\\u200ber" are the same once invisible characters are removed',
+      },
+    ]);
+  });
+});
+
+describe("what the import's messages quote (issue 34)", () => {
+  it("an unknown field as a bounded excerpt, its bidi and tag characters as escapes", () => {
+    const names = ["\u202eevil", "x\u{e0041}", "n".repeat(70), "a", "b", "c", "d"];
+    const [issue] = issuesOf(() => validateImportReports([entry(Object.fromEntries(names.map((name) => [name, 1])))]));
+    expect(issue).toEqual({
+      path: "reports[0]",
+      message: `unknown fields "\\u202eevil", "x\\u{e0041}", "${"n".repeat(40)}"…, "a", "b" and 2 more`,
+    });
+  });
+
+  it("a key in a path as a bounded excerpt", () => {
+    const key = `\u202e${"k".repeat(60)}`;
+    const [issue] = issuesOf(() => validateImportReports([entry({ report: { ...content, [key]: { a: "\u0000" } } })]));
+    expect(issue!.path).toBe(`reports[0].report["\\u202e${"k".repeat(39)}"…].a`);
+  });
+
+  it("the text around a JSON syntax error with its bidi characters as escapes", () => {
+    const [issue] = issuesOf(() => parseImportText('{"a": \u202eevil}'));
+    expect(issue!.message).toContain("\\u202e");
+    expect(issue!.message).not.toContain("\u202e");
+  });
+});

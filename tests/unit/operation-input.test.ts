@@ -144,8 +144,15 @@ describe("names an operation does not define: refused on both surfaces, naming t
     ["limit=banana&Limit=3", `Unknown parameter Limit: GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
     ["limit=3&api_key=sdn_sk_x", `Unknown parameter api_key: GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
     ["=x", `Unknown parameter "": GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
-    [`${"n".repeat(70)}=1`, `Unknown parameter "${"n".repeat(64)}": GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
+    // Issue 34: a name is quoted back as a bounded excerpt, its invisible and bidi-control characters as escapes.
+    [`${"n".repeat(70)}=1`, `Unknown parameter "${"n".repeat(40)}"…: GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
     ["a%22b=1", `Unknown parameter "a\\"b": GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
+    ["%E2%80%AEevil=1", `Unknown parameter "\\u202eevil": GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
+    [
+      "x%F3%A0%81%89%F3%A0%81%87%F3%A0%81%8E=1",
+      `Unknown parameter "x\\u{e0049}\\u{e0047}\\u{e004e}": GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`,
+    ],
+    ["a%0Ab%1B%5B2J=1", `Unknown parameter "a\\nb\\u001b[2J": GET /api/v1/reports takes ${LIST_REPORTS_TAKES}.`],
   ])("REST list_reports ?%s", (query, message) => {
     const error = refusal(() => parseRestInput(OPERATIONS.list_reports, new URLSearchParams(query), {}));
     expect([error.code, error.status, error.message]).toEqual(["invalid_parameter", 400, message]);
