@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { teamMemberSchema, type MemberRole, type TeamList } from "@/lib/schemas/team";
+import { withoutInvisibles } from "./invisible-characters";
 import { defineRead, type Placeholder } from "./organization-read";
 
 /**
  * The organization's roster, optionally only one role or only active (or inactive) members: founders, then
- * leads, then members (the enum's declared order), each by name. Contact fields are never selected.
+ * leads, then members (the enum's declared order), each by name. Contact fields are never selected; names and
+ * departments, written by people like report text, are served without invisible characters as report text is.
  */
 export const teamRead = defineRead({
   name: "team",
@@ -22,7 +24,11 @@ export const teamRead = defineRead({
   },
   result: z.array(teamMemberSchema),
   toBody: (json): TeamList => {
-    const members = json ?? [];
+    const members = (json ?? []).map((member) => ({
+      ...member,
+      name: withoutInvisibles(member.name),
+      department: member.department === null ? null : withoutInvisibles(member.department),
+    }));
     return { members, count: members.length };
   },
 });

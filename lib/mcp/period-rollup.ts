@@ -8,6 +8,7 @@ import { REPORT_LIMIT, reportSchema, reportScopeSchema, type Report } from "@/li
 import type { TeamList } from "@/lib/schemas/team";
 import { toMcpError } from "./errors";
 import type { PromptDefinition } from "./primitive-definitions";
+import { PROVENANCE_META } from "./provenance";
 import { walkSummaries, type SummaryWalk } from "./report-pages";
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
@@ -196,7 +197,7 @@ async function rollup(source: SundownSource, input: RollupInput): Promise<GetPro
         role: "user" as const,
         content: {
           type: "resource" as const,
-          resource: { uri: reportUri(report.id), mimeType: "application/json", text: json },
+          resource: { uri: reportUri(report.id), mimeType: "application/json", text: json, _meta: PROVENANCE_META },
         },
       })),
     ],

@@ -4,6 +4,7 @@ import { requireKnownNames } from "@/lib/operations/input";
 import { reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
 import type { PromptDefinition } from "./primitive-definitions";
+import { PROVENANCE_META } from "./provenance";
 import { reportUri } from "./resources";
 import type { SundownSource } from "./source";
 import type { Registration } from "./tools";
@@ -91,6 +92,7 @@ export function registerLeadBrief(server: McpServer, source: SundownSource, { ho
                   uri: reportUri(report.id),
                   mimeType: "application/json",
                   text: JSON.stringify(report, null, 2),
+                  _meta: PROVENANCE_META,
                 },
               },
             })),

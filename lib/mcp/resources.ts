@@ -5,6 +5,7 @@ import { reportIdParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportListSchema, reportSchema } from "@/lib/schemas/reports";
 import { toMcpError } from "./errors";
 import { resourceMetadata, type ResourceDefinition, type ResourceTemplateDefinition } from "./primitive-definitions";
+import { PROVENANCE_META } from "./provenance";
 import type { SundownSource } from "./source";
 import type { Registration } from "./tools";
 import { NEEDS_REPORTS_READ } from "./scope-note";
@@ -35,7 +36,9 @@ export function reportUri(id: string): string {
 }
 
 export function jsonContents(uri: URL, data: unknown): ReadResourceResult {
-  return { contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(data, null, 2) }] };
+  return {
+    contents: [{ uri: uri.href, mimeType: JSON_MIME, text: JSON.stringify(data, null, 2), _meta: PROVENANCE_META }],
+  };
 }
 
 export function registerReportResources(

@@ -19,6 +19,7 @@ import {
 } from "@/lib/operations/table";
 import { renderReport } from "@/lib/markdown/report-text";
 import { RETRY_AFTER_HEADER } from "@/lib/header-names";
+import { PROVENANCE_LINE, PROVENANCE_META } from "./provenance";
 import { renderIdentity, renderReportList, renderTeam } from "./render";
 import type { SundownSource } from "./source";
 import { scopeNote } from "./scope-note";
@@ -125,7 +126,11 @@ export async function callTool(
     // The output schema parses what leaves the service: a second whitelist, as in the REST pipeline.
     const data = operation.output.parse(await answer) as never;
     const render = RENDER[operation.name] as (data: unknown) => string;
-    return { content: [{ type: "text", text: render(data) }], structuredContent: data };
+    return {
+      content: [{ type: "text", text: `${PROVENANCE_LINE}\n\n${render(data)}` }],
+      structuredContent: data,
+      _meta: PROVENANCE_META,
+    };
   } catch (thrown) {
     const error = toApiError(thrown);
     hooks.onError?.(tool.name, error);

@@ -3,6 +3,7 @@ import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { GET as listTeam } from "@/app/api/v1/team/route";
+import { PROVENANCE_LINE } from "@/lib/mcp/provenance";
 import { bearer, mintKey } from "../helpers/keys";
 import { connectMcp, MCP_ERAS, textOf, type McpTestClient } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
@@ -65,11 +66,12 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual(await rest(listReports, "/api/v1/reports"));
       expect((result.structuredContent as { count: number }).count).toBe(14);
-      expect(textOf(result).split("\n")[0]).toBe("14 reports, most recent first:");
+      // The provenance line, a blank line, then the rendering.
+      expect(textOf(result).split("\n").slice(0, 3)).toEqual([PROVENANCE_LINE, "", "14 reports, most recent first:"]);
 
       const three = await client.callTool({ name: "list_reports", arguments: { limit: 3 } });
       expect(three.structuredContent).toEqual(await rest(listReports, "/api/v1/reports?limit=3"));
-      const lines = textOf(three).split("\n");
+      const lines = textOf(three).split("\n").slice(2);
       expect(lines).toHaveLength(5);
       expect(lines[4]).toBe(
         `More reports follow: call list_reports again with the same filters and cursor: ${(three.structuredContent as { next_cursor: string }).next_cursor}`,
