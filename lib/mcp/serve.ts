@@ -92,18 +92,11 @@ export async function serveMcp(
   const malformed = invalidParamsResponse(message);
   // Only an answer to the message is replaced: a refusal of the request itself (a header, the revision) stands.
   if (malformed && response.ok) return { era, response: replaceBody(response, malformed) };
-  return { era, response: namesUnsafely(message) ? await boundingErrorMessage(response) : response };
-}
-
-/** The response, with the message of a JSON-RPC error in it escaped and bounded (withBoundedErrorMessage). */
-async function boundingErrorMessage(response: Response): Promise<Response> {
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => undefined);
-  if (typeof body !== "object" || body === null) return response;
-  const bounded = withBoundedErrorMessage(body as JSONRPCMessage);
-  return bounded === body ? response : replaceBody(response, bounded);
+  // An error of the SDK's may quote a name the request sent: escaped and bounded (lib/mcp/errors.ts).
+  return {
+    era,
+    response: namesUnsafely(message) ? await changingMessage(response, withBoundedErrorMessage) : response,
+  };
 }
 
 async function serveInEra(request: Request, message: unknown, caller: McpCaller) {
@@ -123,12 +116,19 @@ function replaceBody(response: Response, body: JSONRPCMessage): Response {
 
 /** The handler's refusal of an unsupported revision (HTTP 400, -32022), naming the 2025 revisions served too. */
 async function namingEveryServedRevision(response: Response): Promise<Response> {
-  if (response.status !== 400) return response;
+  return response.status === 400 ? changingMessage(response, withEveryServedRevision) : response;
+}
+
+/** The response, with the JSON-RPC message it holds as `change` makes it (the same response when unchanged). */
+async function changingMessage(
+  response: Response,
+  change: (message: JSONRPCMessage) => JSONRPCMessage,
+): Promise<Response> {
   const body: unknown = await response
     .clone()
     .json()
     .catch(() => undefined);
   if (typeof body !== "object" || body === null) return response;
-  const named = withEveryServedRevision(body as JSONRPCMessage);
-  return named === body ? response : replaceBody(response, named);
+  const changed = change(body as JSONRPCMessage);
+  return changed === body ? response : replaceBody(response, changed);
 }

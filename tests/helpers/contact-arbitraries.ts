@@ -220,7 +220,7 @@ const LOOK_ALIKE_DOTS = /[\u2024\u00b7\uff65\u2e31\u30fb\u3002\uff61\uff0e\ufe52
  * character references, three times), invisible and control characters removed, compatibility forms composed,
  * bracketed at and dot made signs, look-alike dots made dots, white space removed, lower case.
  */
-export function readsAs(text: string): string {
+function readsAs(text: string): string {
   let read = text;
   for (let round = 0; round < 3; round++) {
     read = decodeHTML(read.replace(/(%[0-9a-f]{2})+/gi, (run) => decodePercentRun(run)));
