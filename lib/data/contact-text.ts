@@ -50,14 +50,16 @@ export function maskContactText(text: string, known: KnownContacts): string {
 /** Adds a span of `text` for every contact detail found in the text as read (its view). */
 function findContactDetails(text: string, known: KnownContacts, spans: ContactSpan[]): void {
   const view = contactView(text);
-  const found: ContactSpan[] = [];
+  // Most text reads as it is written: its spans are the text's own.
+  const found: ContactSpan[] = view.starts ? [] : spans;
   findAddressesAndMentions(view.text, found);
   findContactLinks(view.text, found);
   findPhoneNumbers(view.text, found);
   known.find(view.text, found);
+  if (!view.starts) return;
   for (const { start, end, mask } of found) spans.push({ ...originalSpan(view, start, end), mask });
   // Joining an address's parts can join a member's handle to the next word: look for their details as written too.
-  if (view.starts) known.find(text, spans);
+  known.find(text, spans);
 }
 
 /** Adds a span for every contact detail that the stretch `range` of `text` shows when displayed reversed. */

@@ -31,6 +31,7 @@ export function originalSpan(view: ContactView, start: number, end: number): { s
 /** The text as the finders read it: decoded, and with the address forms below made plain. */
 export function contactView(text: string): ContactView {
   let view: ContactView = { text, starts: null, ends: null };
+  if (!READ_DIFFERENTLY.test(text)) return view;
   for (let round = 0; round < DECODING_ROUNDS && ENCODED.test(view.text); round++) {
     const decoded = decode(view.text);
     if (decoded.text === view.text) break;
@@ -233,6 +234,8 @@ const ADDRESS_FORM = new RegExp(
 );
 const AT_SIGN = 0x40;
 const DOT = 0x2e;
+// Either of the above: most text has neither, and is its own view after one test.
+const READ_DIFFERENTLY = new RegExp(`${ENCODED.source}|${ADDRESS_FORM.source}`, "i");
 const AT_SIGN_CODES = new Set([...AT_SIGNS].map((char) => char.charCodeAt(0)));
 const LOOK_ALIKE_DOT_CODES = new Set([...LOOK_ALIKE_DOTS].map((char) => char.charCodeAt(0)));
 const CLOSING_BRACKETS = new Map([

@@ -40,12 +40,14 @@ export interface ReadableText {
    * The stretches of `text` that a right-to-left override (U+202E) displayed in reverse: a reader saw them
    * backwards, so whatever is scanned for in the text must be looked for in them reversed too.
    */
-  reversed: TextRange[];
+  reversed: readonly TextRange[];
 }
+
+const NONE_REVERSED: readonly TextRange[] = Object.freeze([]);
 
 /** The text as withoutInvisibles makes it, and where an override displayed part of it in reverse. */
 export function readableText(text: string): ReadableText {
-  if (!REMOVABLE.test(text)) return { text, reversed: [] };
+  if (!REMOVABLE.test(text)) return { text, reversed: NONE_REVERSED };
   // The kept text is copied a run at a time, between the characters left out; never read back while it grows (a
   // string built by appending is flattened whenever one of its characters is read).
   const parts: string[] = [];
