@@ -8,7 +8,7 @@ import { readRequestId } from "@/lib/http/request-id";
 import { errorResponse } from "@/lib/http/responses";
 import { REQUEST_ID_HEADER } from "@/lib/header-names";
 
-// Pages only: the API (/api/**) and the discovery documents do not pass through here.
+// Pages only: the API (/api/**), the ingest endpoint (/ingest/**) and the discovery documents do not pass through here.
 // - Every page refuses a cross-site server-action POST with a 403 before Next turns it into a 500.
 // - The signed-in pages (key settings, sign-in form) must never be framed by another site (a framed
 //   "Revoke key" button is a clickjacking target), and never be kept by shared caches.
@@ -58,6 +58,6 @@ function entryPage(request: NextRequest): NextResponse {
 
 export const config = {
   matcher: [
-    "/((?!api(?:/|$)|_next/|openapi\\.json$|llms\\.txt$|llms-full\\.txt$|robots\\.txt$|docs\\.md$|\\.well-known/|favicon\\.ico$).*)",
+    "/((?!api(?:/|$)|ingest(?:/|$)|_next/|openapi\\.json$|llms\\.txt$|llms-full\\.txt$|robots\\.txt$|docs\\.md$|\\.well-known/|favicon\\.ico$).*)",
   ],
 };

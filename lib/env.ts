@@ -78,6 +78,8 @@ const envSchema = z.object({
   SUNDOWN_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("sundown-demo"),
   SUNDOWN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
   SUNDOWN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  // Calls per ingest token per rolling minute to POST /ingest/v1 (each call may carry up to 10,000 reports).
+  SUNDOWN_INGEST_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(60),
   // How long a request waits on the shared rate-limit store before it is counted in memory instead (unset: the
   // limiter's default, lib/ratelimit/limiter.ts).
   SUNDOWN_RATE_LIMIT_STORE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).optional(),

@@ -89,7 +89,8 @@ export function formatImportIssues(issues: ImportIssue[], { subject, replaceHint
   return [headline, ...listed, ...more, ...hint].join("\n");
 }
 
-const importReportSchema = z
+/** One report of the import format (the ingest endpoint's OpenAPI document describes its body with it). */
+export const importReportSchema = z
   .strictObject({
     id: z.uuid().optional(),
     scope: reportScopeSchema,

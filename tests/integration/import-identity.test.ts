@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "@/lib/cli/commands";
 import { getDb } from "@/lib/db";
 
@@ -23,10 +23,19 @@ interface TestOrg {
   member: string;
 }
 
+const created: string[] = [];
+
+// Their endpoints' URL resolves nowhere: removed with them, so no later delivery pass in this worker tries it.
+afterAll(async () => {
+  const db = await getDb();
+  await db.organization.deleteMany({ where: { id: { in: created } } });
+});
+
 async function createOrg(): Promise<TestOrg> {
   const db = await getDb();
   const slug = `identity-${randomUUID().slice(0, 8)}`;
   const org = await db.organization.create({ data: { slug, name: "Identity" }, select: { id: true, slug: true } });
+  created.push(org.id);
   const member = await db.member.create({
     data: { organizationId: org.id, name: "Mia Member", role: "member" },
     select: { id: true },
