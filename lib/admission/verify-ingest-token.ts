@@ -17,7 +17,7 @@ export interface VerifiedIngestToken {
 
 const TOUCH_INTERVAL_MS = 60_000;
 
-export const INGEST_REFUSALS = {
+const INGEST_REFUSALS = {
   apiKey:
     "This is an API key: API keys read /api/v1 and MCP only. POST /ingest/v1 takes an ingest token (sdn_it_…), which founders, leads and operators create (`sundown ingest-tokens create`).",
   invalid: "The ingest token is not valid.",

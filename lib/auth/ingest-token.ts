@@ -6,7 +6,6 @@ import { hashSecret, secretFormat, type GeneratedSecret } from "./token-format";
 
 const INGEST_TOKEN_FORMAT = secretFormat("sdn_it_");
 
-export const INGEST_TOKEN_PREFIX = INGEST_TOKEN_FORMAT.prefix;
 export const INGEST_TOKEN_PATTERN_SOURCE = INGEST_TOKEN_FORMAT.patternSource;
 
 export const hashIngestToken = hashSecret;

@@ -89,7 +89,9 @@ export function parseOverlap(text: string): KeyOverlap {
 /** An id the operator copied from a list: a UUID, lower-cased, or a usage error naming the list that shows them. */
 function parseId(text: string, what: string, listCommand: string): string {
   if (!UUID_SHAPE.test(text))
-    throw new UsageError(`"${text}" is not a ${what} id: ${what} ids are UUIDs (see \`${listCommand}\`)`);
+    throw new UsageError(
+      `"${text}" is not ${/^[aeiou]/.test(what) ? "an" : "a"} ${what} id: ${what} ids are UUIDs (see \`${listCommand}\`)`,
+    );
   return text.toLowerCase();
 }
 

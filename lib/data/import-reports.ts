@@ -207,8 +207,11 @@ export function validateImportReports(value: unknown, { single = false }: { sing
     const instant = new Date(generated_at).toISOString();
     if (normalizedId) {
       const first = firstIndexOfId.get(normalizedId);
-      if (first !== undefined) issues.push({ path: `${place}.id`, message: `duplicate of reports[${first}].id` });
-      else firstIndexOfId.set(normalizedId, index);
+      if (first !== undefined) {
+        issues.push({ path: `${place}.id`, message: `duplicate of reports[${first}].id` });
+        return;
+      }
+      firstIndexOfId.set(normalizedId, index);
     }
     // A report is also identified by these three, so one batch cannot hold two reports that share them.
     const key = `${scope}|${target ?? NO_TARGET}|${instant}`;

@@ -14,7 +14,7 @@ import type { OrganizationRef } from "./organizations";
 type Transaction = Prisma.TransactionClient;
 
 /** A token's state: it works while active, and while rolled until the overlap ends. Tokens do not expire. */
-export type IngestTokenStatus = "active" | "rolled" | "revoked";
+type IngestTokenStatus = "active" | "rolled" | "revoked";
 
 export interface CreatedIngestToken {
   id: string;

@@ -107,7 +107,7 @@ export async function matchStoredReports(
 export type ImportOutcome = "added" | "unchanged" | "replaced";
 
 /** Why an incoming report cannot be written: its place's message, and whether --replace would let it through. */
-export interface IdentityProblem {
+interface IdentityProblem {
   index: number;
   /** The field the problem is about, under the report's place ("id"), or "" for the report as a whole. */
   field: "" | "id";

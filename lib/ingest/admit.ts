@@ -15,7 +15,7 @@ import { ingestTokenLimiter } from "@/lib/ratelimit/policies";
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
 
-export const INGEST_TOKEN_USAGE = `${AUTHORIZATION_HEADER}: Bearer <ingest token>`;
+const INGEST_TOKEN_USAGE = `${AUTHORIZATION_HEADER}: Bearer <ingest token>`;
 
 /** The token the request presents, or a 401 explaining what is wrong with its headers. */
 export function readIngestToken(headers: Headers): string {

@@ -16,7 +16,6 @@ import { ingestAnswerSchema, ingestQuerySchema } from "@/lib/schemas/ingest";
 // (/openapi.json), which describes a read-only, GET-only API. Generated from the schemas the endpoint parses its
 // body and answers with; the refusals' examples are what the endpoint's own checks throw.
 
-export const INGEST_OPENAPI_PATH = "/ingest/v1/openapi.json";
 const INGEST_REPORTS_PATH = "/ingest/v1/reports";
 const INGEST_API_VERSION = "1.0.0";
 const SECURITY = "ingestToken";

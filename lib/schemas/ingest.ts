@@ -5,9 +5,9 @@ import { uuid } from "./common";
 // (lib/openapi/ingest-document.ts). A body names its batches ("reports"; issue 38 adds "updates" beside it, on the
 // same endpoint and token), and the answer has one entry per batch.
 
-export const IMPORT_OUTCOMES = ["added", "unchanged", "replaced"] as const;
+const IMPORT_OUTCOMES = ["added", "unchanged", "replaced"] as const;
 
-export const ingestReportResultSchema = z
+const ingestReportResultSchema = z
   .object({
     id: uuid.meta({
       description: "The report's id: the one sent, the stored report's, or a new one for an added report.",
@@ -19,7 +19,7 @@ export const ingestReportResultSchema = z
   })
   .meta({ id: "IngestReportResult" });
 
-export const ingestReportsBatchSchema = z
+const ingestReportsBatchSchema = z
   .object({
     added: z.int().min(0),
     unchanged: z.int().min(0),

@@ -5,7 +5,7 @@ import { z } from "zod";
 // (america/los_angeles, US/Pacific) is stored under its canonical name. A fixed offset (+05:30) is not a zone: it
 // knows no daylight saving time.
 
-export const DEFAULT_TIME_ZONE = "UTC";
+const DEFAULT_TIME_ZONE = "UTC";
 
 let known: Set<string> | undefined;
 
@@ -15,7 +15,7 @@ function knownTimeZones(): Set<string> {
 }
 
 /** The zone's canonical name, or undefined when the runtime does not know it as an IANA zone. */
-export function canonicalTimeZone(name: string): string | undefined {
+function canonicalTimeZone(name: string): string | undefined {
   let resolved: string;
   try {
     resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;

@@ -21,7 +21,7 @@ import { KEY_OVERLAPS, keyOverlapSchema } from "@/lib/schemas/key-overlap";
 // (the field's message), not_found (not a token of this organization), conflict (rolling a rolled or revoked one).
 
 /** The role rule: who may create, list, roll and revoke an organization's ingest tokens. */
-export function canManageIngestTokens(user: Pick<SessionUser, "role">): boolean {
+function canManageIngestTokens(user: Pick<SessionUser, "role">): boolean {
   return user.role === "founder" || user.role === "lead";
 }
 

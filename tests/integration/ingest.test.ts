@@ -221,7 +221,7 @@ describe("the token", () => {
   it.each([
     ["no token", undefined, {}, "Missing ingest token. Send it as 'Authorization: Bearer <ingest token>'."],
     ["a malformed token", "sdn_it_short", {}, "The ingest token is not valid."],
-    ["an unknown token", "sdn_it_00000000000000000000000000000000000000", {}, "The ingest token is not valid."],
+    ["an unknown token", generateIngestToken().secret, {}, "The ingest token is not valid."],
     [
       "another scheme",
       undefined,

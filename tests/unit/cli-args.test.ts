@@ -197,7 +197,13 @@ describe("sundown command line", () => {
     });
     expect(parse("orgs list --json")).toEqual({ kind: "orgs.list", json: true });
     expect(parse("seed --demo")).toEqual({ kind: "seed.demo" });
-    expect(parse("reports import - --org globex")).toEqual({ kind: "reports.import", org: "globex", file: "-" });
+    expect(parse("reports import - --org globex")).toEqual({
+      kind: "reports.import",
+      org: "globex",
+      file: "-",
+      replace: false,
+      json: false,
+    });
     expect(parse("db migrate")).toEqual({ kind: "db.migrate" });
     expect(parse("mcp")).toEqual({ kind: "mcp" });
   });
