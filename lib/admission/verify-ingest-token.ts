@@ -19,7 +19,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 const INGEST_REFUSALS = {
   apiKey:
-    "This is an API key: API keys read /api/v1 and MCP only. POST /ingest/v1 takes an ingest token (sdn_it_…), which founders, leads and operators create (`sundown ingest-tokens create`).",
+    "This is an API key: API keys read /api/v1 and MCP only. POST /ingest/v1 takes an ingest token (sdn_it_…): `sundown ingest-tokens create` makes one.",
   invalid: "The ingest token is not valid.",
   revoked: "The ingest token has been revoked.",
 } as const;
