@@ -57,8 +57,11 @@ export async function deleteReport(organizationId: string, reportId: string): Pr
         FROM heir WHERE reports.duplicate_of = ${reportId}::uuid AND reports.organization_id = ${organizationId}::uuid`;
     }
     return summaryOf(deleted);
-  });
+  }, IN_TURN);
 }
+
+/** Room for the wait on the import lock (a minute at most) inside the transaction's own time limit. */
+const IN_TURN = { maxWait: 10_000, timeout: 90_000 };
 
 /**
  * The organization a report belongs to, for the CLI, which names a report by its bare id; the deletion itself stays

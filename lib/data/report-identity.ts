@@ -1,4 +1,7 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { RETRY_AFTER_HEADER } from "@/lib/header-names";
 import type { ReportScope } from "@/lib/schemas/reports";
 
 // Which stored report an incoming one is (issue 37): the report with its id when it has one, else the report of its
@@ -18,12 +21,31 @@ export const NO_TARGET = "00000000-0000-0000-0000-000000000000";
 // says whose lock this is, the second is the organization.
 const IMPORT_LOCK_CLASS = 37_001;
 
+/** How long an import waits for the one before it in the same organization (10,000 reports take seconds). */
+const IMPORT_LOCK_WAIT_MS = 60_000;
+const IMPORT_LOCK_RETRY_MS = 100;
+
 /**
- * Waits for, then holds until the transaction ends, the organization's import lock. A transaction-level lock:
- * released by COMMIT or ROLLBACK on the connection that took it, so it works through a transaction-mode pooler.
+ * Takes, and holds until the transaction ends, the organization's import lock. A transaction-level lock: released
+ * by COMMIT or ROLLBACK on the connection that took it, so it works through a transaction-mode pooler. Tried rather
+ * than waited for in one statement, which every statement's time limit (DATABASE_TIMEOUT_MS) would cut short while
+ * a large import holds the lock.
  */
 export async function lockOrganizationImports(tx: Transaction, organizationId: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}::int, hashtext(${organizationId}))`;
+  const deadline = Date.now() + IMPORT_LOCK_WAIT_MS;
+  for (;;) {
+    const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`
+      SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK_CLASS}::int, hashtext(${organizationId})) AS locked`;
+    if (locked) return;
+    if (Date.now() >= deadline) {
+      throw new ApiError(
+        "service_unavailable",
+        "Another import into this organization has been running for a minute; try again when it has finished.",
+        { headers: { [RETRY_AFTER_HEADER]: "30" } },
+      );
+    }
+    await sleep(IMPORT_LOCK_RETRY_MS);
+  }
 }
 
 /** An incoming report as identity sees it. */

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "@/lib/cli/commands";
+import { lockOrganizationImports } from "@/lib/data/report-identity";
 import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 
 // Imports are idempotent (issue 37): a report is identified by its id, else by its scope, target and generated_at.
 // Each test imports into an organization of its own, with one webhook endpoint subscribed to report.published,
@@ -281,6 +283,29 @@ describe("concurrent imports of one file", () => {
     expect(await stored(org)).toHaveLength(50);
     expect((await announced(org)).sort()).toEqual([...ids].sort());
   });
+});
+
+describe("an import while another holds the organization's turn", () => {
+  it("waits for it, longer than one statement may take (DATABASE_TIMEOUT_MS)", async () => {
+    const org = await createOrg();
+    const db = await getDb();
+    const holdMs = getEnv().DATABASE_TIMEOUT_MS + 1_000;
+    let releasedAt = 0;
+    const holder = db.$transaction(
+      async (tx) => {
+        await lockOrganizationImports(tx, org.id);
+        await new Promise((resolve) => setTimeout(resolve, holdMs));
+        releasedAt = Date.now();
+      },
+      { timeout: holdMs * 3 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const file = [{ scope: "org", generated_at: "2026-11-20T18:00:00Z", report: content("Monday") }];
+    const imported = importInto(org, file).then((result) => ({ result, doneAt: Date.now() }));
+    const [, { result, doneAt }] = await Promise.all([holder, imported]);
+    expect(result).toMatchObject({ added: 1 });
+    expect(doneAt).toBeGreaterThanOrEqual(releasedAt);
+  }, 60_000);
 });
 
 describe("duplicates stored before imports were idempotent", () => {
