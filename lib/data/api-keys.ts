@@ -3,11 +3,12 @@ import type { Scope } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "./activity";
 import { expiresWithinDays, keyStatus, type ApiKeyStatus } from "./key-status";
 import type { OrganizationRef } from "./organizations";
 
-/** Who performed a key operation: a signed-in user, or an operator at the shell. */
-export type KeyActor = { userId: string; label: string } | { userId?: undefined; label: string };
+/** Who performed a key operation: the activity trail's actor (lib/data/activity.ts). */
+export type KeyActor = Actor;
 
 export interface CreateApiKeyInput {
   organizationId: string;
