@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { SettingsSectionPage } from "./settings-section-page";
 
 export type Scope = "reports:read" | "team:read";
 
-export class ApiKeysPage {
-  readonly heading: Locator;
+export class ApiKeysPage extends SettingsSectionPage {
   readonly name: Locator;
   readonly expiry: Locator;
   readonly expires: Locator;
@@ -13,11 +13,9 @@ export class ApiKeysPage {
   readonly copy: Locator;
   readonly keysTable: Locator;
   readonly inactiveKeys: Locator;
-  readonly activity: Locator;
-  readonly signOut: Locator;
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "API keys" });
+  constructor(page: Page) {
+    super(page, "/settings/api-keys", "API keys");
     this.name = page.getByLabel("Name");
     this.expiry = page.getByLabel("Expires", { exact: true });
     this.expires = page.getByLabel("Expires on");
@@ -27,22 +25,6 @@ export class ApiKeysPage {
     this.copy = page.getByRole("button", { name: /^Cop(y|ied)$/ });
     this.keysTable = page.getByRole("table", { name: "Keys in use" });
     this.inactiveKeys = page.getByText(/^Revoked and expired keys \(\d+\)$/);
-    this.activity = page.getByRole("list", { name: "Activity" });
-    this.signOut = page.getByRole("button", { name: "Sign out" });
-  }
-
-  /**
-   * The newest line of the activity trail about one key or endpoint (its unique name or URL). Other tests act in the
-   * same organization at the same time, so the trail's very first line may be theirs; among one subject's lines the
-   * newest still comes first.
-   */
-  latestActivityAbout(subject: string): Locator {
-    return this.activity.getByRole("listitem").filter({ hasText: subject }).first();
-  }
-
-  async goto() {
-    await this.page.goto("/settings/api-keys");
-    await expect(this.heading).toBeVisible();
   }
 
   scope(scope: Scope): Locator {
