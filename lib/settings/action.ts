@@ -20,7 +20,7 @@ export const DATABASE_UNAVAILABLE =
   "Sundown cannot reach its database right now, so nothing was changed. Try again in a moment.";
 
 /** A refused action: what its form says. */
-export type Refused = { status: "error"; message: string };
+type Refused = { status: "error"; message: string };
 
 /** A button's or dialog's state: nothing yet, refused, or `Done`, what its success carries back to the page. */
 export type ActionState<Done> = { status: "idle" } | Refused | Done;

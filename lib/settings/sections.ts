@@ -11,7 +11,7 @@ export const ACCESS = {
   founders: { roles: ["founder"], who: "founders", someone: "a founder" },
 } as const satisfies Record<string, { roles: readonly MemberRole[]; who: string; someone: string }>;
 
-export type Access = keyof typeof ACCESS;
+type Access = keyof typeof ACCESS;
 
 /** The settings as a whole: the site header's link, which leads to the first section the user may open. */
 export const SETTINGS_HOME = "/settings";
