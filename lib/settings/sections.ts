@@ -2,7 +2,7 @@ import type { SessionUser } from "@/lib/data/users";
 import type { MemberRole } from "@/lib/schemas/team";
 
 // The settings sections, declared once: the settings navigation, /settings's first page, every page's refusal and
-// every action's role check read them (docs/settings-and-sign-in.md#adding-a-section).
+// every action's role check read them (docs/architecture.md#adding-a-section).
 
 /** Who may open a section and make its changes: the roles each level admits, and how a refusal names them. */
 export const ACCESS = {
