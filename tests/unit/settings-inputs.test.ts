@@ -111,7 +111,35 @@ describe("create key input", () => {
   });
 
   it.each([
+    ["U+3164 HANGUL FILLER", "\u3164"],
+    ["U+3164 three times", "\u3164\u3164\u3164"],
+    ["U+2800 BRAILLE PATTERN BLANK", "\u2800\u2800"],
+    ["U+115F HANGUL CHOSEONG FILLER", "\u115F"],
+    ["U+1160 HANGUL JUNGSEONG FILLER", "\u1160"],
+    ["U+FFA0 HALFWIDTH HANGUL FILLER", "\uFFA0"],
+    ["U+034F COMBINING GRAPHEME JOINER", "\u034F"],
+    ["a lone U+FE0F VARIATION SELECTOR-16", "\uFE0F"],
+    ["combining marks only", "\u0301\u0308\u0327"],
+    ["a Khmer inherent vowel", "\u17B4"],
+    ["U+1D159 MUSICAL SYMBOL NULL NOTEHEAD", "\u{1D159}"],
+    ["spaces of other widths between fillers", "\u3164\u00A0\u3000\u2800"],
+    ["a private-use character", "\uE000"],
+  ])("refuses a name made only of %s, saying it would look empty", (_label, name) => {
+    expect(
+      fieldMessages([
+        ["name", name],
+        ["scopes", "team:read"],
+      ]),
+    ).toEqual({
+      name: "Use at least one visible character: this name is made only of blank or invisible characters, so it would look empty.",
+    });
+  });
+
+  it.each([
     ["accents", "Café Añejo — digest"],
+    ["an accent written as a combining mark", "Cafe\u0301"],
+    ["an emoji with its variation selector", "\u2764\uFE0F"],
+    ["a filler beside a letter", "\u3164a"],
     ["emoji with ZWJ", "👩‍💻 agent"],
     ["a flag built with ZWJ and a variation selector", "🏳️‍🌈 digest"],
     ["CJK", "日報エージェント"],
