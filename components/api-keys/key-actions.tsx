@@ -47,7 +47,10 @@ function ActionButton({ kind, target, className }: { kind: Opening["kind"]; targ
   return (
     <button type="button" className={className} aria-haspopup="dialog" onClick={() => open({ kind, key: target })}>
       {kind === "roll" ? "Roll" : "Revoke"}
-      <span className="visually-hidden"> {target.name}</span>
+      <span className="visually-hidden">
+        {" "}
+        {target.name} ({target.hint})
+      </span>
     </button>
   );
 }

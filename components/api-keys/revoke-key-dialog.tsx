@@ -15,7 +15,12 @@ export function RevokeKeyDialog({ target, action, onClose }: Props) {
     <ConfirmDialog
       idField={{ name: "keyId", value: target.id }}
       title={<>Revoke &ldquo;{target.name}&rdquo;?</>}
-      description="Anything using this key is refused from its next request on. This cannot be undone; the key stays listed as revoked."
+      description={
+        <>
+          Anything using the key <span className="mono">{target.hint}</span> is refused from its next request on. This
+          cannot be undone; the key stays listed as revoked.
+        </>
+      }
       action={action}
       submit={{ label: "Revoke key", busy: "Revoking…", className: "button button--danger" }}
       onClose={onClose}

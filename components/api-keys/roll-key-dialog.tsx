@@ -17,7 +17,13 @@ export function RollKeyDialog({ target, action, onClose, onRolled }: Props) {
     <ConfirmDialog
       idField={{ name: "keyId", value: target.id }}
       title={<>Roll &ldquo;{target.name}&rdquo;?</>}
-      description="A new key with the same name, scopes and expiry replaces this one; it is shown once. Both keys work until the overlap ends, so the agent can switch without a gap; then the old key is refused like a revoked one."
+      description={
+        <>
+          A new key with the same name, scopes and expiry replaces <span className="mono">{target.hint}</span>; it is
+          shown once. Both keys work until the overlap ends, so the agent can switch without a gap; then the old key is
+          refused like a revoked one.
+        </>
+      }
       action={action}
       submit={{ label: "Roll key", busy: "Rolling…", className: "button button--primary" }}
       // Once closed, the new secret is shown above the keys and takes the focus (NewKeySecret).

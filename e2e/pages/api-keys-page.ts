@@ -3,6 +3,11 @@ import { SettingsSectionPage } from "./settings-section-page";
 
 export type Scope = "reports:read" | "team:read";
 
+/** What the page shows of a key: its prefix and first four characters, and its last four. */
+export function hintOf(secret: string): string {
+  return `${secret.slice(0, 11)}…${secret.slice(-4)}`;
+}
+
 export class ApiKeysPage extends SettingsSectionPage {
   readonly name: Locator;
   readonly expiry: Locator;
@@ -33,8 +38,9 @@ export class ApiKeysPage extends SettingsSectionPage {
 
   /** The row of the key with this secret: a rolled key and its replacement share their name, not their hint. */
   keyRow(secret: string): Locator {
-    const hint = `${secret.slice(0, 11)}…${secret.slice(-4)}`;
-    return this.page.getByRole("row").filter({ has: this.page.getByRole("cell", { name: hint, exact: true }) });
+    return this.page
+      .getByRole("row")
+      .filter({ has: this.page.getByRole("cell", { name: hintOf(secret), exact: true }) });
   }
 
   row(name: string): Locator {
@@ -54,8 +60,11 @@ export class ApiKeysPage extends SettingsSectionPage {
     if (expiresOn) await this.expireOn(expiresOn);
     await this.create.click();
     await expect(this.secret).toHaveValue(/^sdn_sk_[0-9A-Za-z]{38}$/);
-    await expect(this.row(name)).toBeVisible();
-    return this.secret.inputValue();
+    const secret = await this.secret.inputValue();
+    // By its hint, not its name: another key may have the same name.
+    await expect(this.keyRow(secret)).toBeVisible();
+    await expect(this.keyRow(secret).getByRole("rowheader")).toHaveText(name);
+    return secret;
   }
 
   revokeDialog(name: string): Locator {
