@@ -17,7 +17,7 @@ describe("sign-in environment", () => {
     expect(parseEnv({ NODE_ENV: "development", DATABASE_URL: PG }).NEXTAUTH_SECRET).toBeUndefined();
   });
 
-  it.each(["SUNDOWN_URL", "NEXTAUTH_URL"])(
+  it.each(["SUNDOWN_URL", "NEXTAUTH_URL"] as const)(
     "refuses a user name or password in %s, which every link would publish, without printing it",
     (name) => {
       for (const value of ["https://bob:hunter2-pw@sundown.example.com", "https://hunter2-token@sundown.example.com"]) {
