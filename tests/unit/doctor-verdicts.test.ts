@@ -106,6 +106,12 @@ describe("an unreachable PostgreSQL", () => {
       /^Run `npx sundown db migrate` with this DATABASE_URL: it creates the database/,
     ],
     [
+      // PgBouncer passes the server's refusal on as a protocol error.
+      withCode('database "sundown" does not exist', "08P01"),
+      'PostgreSQL at postgresql://app:****@db.example.com:5432/sundown: database "sundown" does not exist',
+      /^Run `npx sundown db migrate` with this DATABASE_URL: it creates the database/,
+    ],
+    [
       withCode("connect ECONNREFUSED 10.0.0.1:5432", "ECONNREFUSED"),
       "PostgreSQL at postgresql://app:****@db.example.com:5432/sundown: connection refused",
       /^Start PostgreSQL, or correct the host and port/,
