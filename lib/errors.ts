@@ -43,7 +43,7 @@ export const ERROR_DESCRIPTIONS = {
   conflict:
     "Never from the API: the settings page or the CLI refusing to roll a revoked, expired or already rolled key.",
   not_acceptable: "MCP only: the Accept header lacks application/json or text/event-stream.",
-  payload_too_large: "MCP only: the message body is too large.",
+  payload_too_large: "The body is too large: an MCP message, or a settings page's form.",
   unsupported_media_type: "MCP only: the Content-Type is not application/json.",
   rate_limited: "Too many requests for this key; wait Retry-After seconds.",
   internal_error: "An unexpected failure on our side. Quote the request_id.",
