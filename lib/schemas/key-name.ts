@@ -20,7 +20,7 @@ const EMOJI_ZWJ = /(?<=\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pic
 const SHOWS_NOTHING = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{M}\p{C}\u2800\u{1D159}]/gu;
 
 /** Whether `text` has at least one character that shows: one that is not blank, invisible or a lone mark. */
-export function hasVisibleCharacter(text: string): boolean {
+function hasVisibleCharacter(text: string): boolean {
   return text.replace(SHOWS_NOTHING, "").length > 0;
 }
 

@@ -208,8 +208,7 @@ describe("the public URL", () => {
     };
     expect(publicUrlVerdict(env)).toEqual({
       status: "pass",
-      detail:
-        "sign-in at https://ops:****@sundown.example.com/, links to https://ops:****@sundown.example.com/",
+      detail: "sign-in at https://ops:****@sundown.example.com/, links to https://ops:****@sundown.example.com/",
     });
   });
 });

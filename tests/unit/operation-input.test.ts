@@ -263,6 +263,9 @@ describe("active (GET /api/v1/team, list_team): one rule for a query string and 
   );
 
   it.each([1, 0, null, ["true"], { value: true }])("refuses the JSON value %j", (value) => {
-    expect(refusal(() => tool(value))).toMatchObject({ code: "invalid_parameter", message: "active must be true or false." });
+    expect(refusal(() => tool(value))).toMatchObject({
+      code: "invalid_parameter",
+      message: "active must be true or false.",
+    });
   });
 });
