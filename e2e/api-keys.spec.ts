@@ -243,7 +243,7 @@ test.describe("API keys as a founder", () => {
     await expect(keys.rolledSecret(name)).toHaveValue(/^sdn_sk_/);
     const rollLine = keys.activity.getByRole("listitem").filter({ hasText: `rolled ${name}` });
     await expect(rollLine).toContainText(`replaces ${hintOf(old)}; old key accepted until`);
-    const asRolled = await rollLine.innerText();
+    const asRolled = (await rollLine.textContent())!;
 
     await keys
       .keyRow(old)

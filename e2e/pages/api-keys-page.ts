@@ -58,8 +58,11 @@ export class ApiKeysPage extends SettingsSectionPage {
     await this.name.fill(name);
     for (const s of scopes) await this.scope(s).check();
     if (expiresOn) await this.expireOn(expiresOn);
+    // The previous key's secret stays shown until the new one replaces it.
+    const previous = (await this.secret.count()) > 0 ? await this.secret.inputValue() : undefined;
     await this.create.click();
     await expect(this.secret).toHaveValue(/^sdn_sk_[0-9A-Za-z]{38}$/);
+    if (previous) await expect(this.secret).not.toHaveValue(previous);
     const secret = await this.secret.inputValue();
     // By its hint, not its name: another key may have the same name.
     await expect(this.keyRow(secret)).toBeVisible();
