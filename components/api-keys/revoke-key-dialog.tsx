@@ -17,8 +17,11 @@ export function RevokeKeyDialog({ target, action, onClose }: Props) {
       title={<>Revoke &ldquo;{target.name}&rdquo;?</>}
       description={
         <>
-          Anything using the key <span className="mono">{target.hint}</span> is refused from its next request on. This
-          cannot be undone; the key stays listed as revoked.
+          Anything using the key{" "}
+          <span className="mono" style={{ whiteSpace: "nowrap" }}>
+            {target.hint}
+          </span>{" "}
+          is refused from its next request on. This cannot be undone; the key stays listed as revoked.
         </>
       }
       action={action}

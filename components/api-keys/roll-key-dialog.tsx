@@ -19,9 +19,12 @@ export function RollKeyDialog({ target, action, onClose, onRolled }: Props) {
       title={<>Roll &ldquo;{target.name}&rdquo;?</>}
       description={
         <>
-          A new key with the same name, scopes and expiry replaces <span className="mono">{target.hint}</span>; it is
-          shown once. Both keys work until the overlap ends, so the agent can switch without a gap; then the old key is
-          refused like a revoked one.
+          A new key with the same name, scopes and expiry replaces{" "}
+          <span className="mono" style={{ whiteSpace: "nowrap" }}>
+            {target.hint}
+          </span>
+          ; it is shown once. Both keys work until the overlap ends, so the agent can switch without a gap; then the old
+          key is refused like a revoked one.
         </>
       }
       action={action}

@@ -348,12 +348,18 @@ describe("server-action bodies Next cannot decode", () => {
   it.each([
     ["text that is not JSON", { "Content-Type": "text/plain;charset=UTF-8", body: "{{{garbage" }],
     ["JSON cut short", { "Content-Type": "text/plain;charset=UTF-8", body: "[" }],
-    ["JSON that is no argument list", { "Content-Type": "text/plain;charset=UTF-8", body: '{"a":1}' }],
     ["bytes that are not UTF-8", { "Content-Type": "text/plain;charset=UTF-8", body: Buffer.from([0x5b, 0xff, 0x5d]) }],
+    // Well-formed replies, but no form's: the action would be handed no FormData and fail on it.
+    ["an empty argument list", { "Content-Type": "text/plain;charset=UTF-8", body: "[]" }],
+    [
+      "a text reply naming form fields it cannot carry",
+      { "Content-Type": "text/plain;charset=UTF-8", body: '["$K1"]' },
+    ],
     ["a multipart body that does not parse", multipart("nonsense")],
     ["a multipart body cut short", multipart(field("0", "[{}]").slice(0, 30))],
-    ["a multipart body whose root is not JSON", multipart(`${field("0", "[{")}--edge--\r\n`)],
-    ["a multipart body without its root", multipart(`${field("_1_name", "x")}--edge--\r\n`)],
+    ["a multipart body whose arguments are not JSON", multipart(`${field("0", "[{")}--edge--\r\n`)],
+    ["a multipart body without its arguments", multipart(`${field("_1_name", "x")}--edge--\r\n`)],
+    ["a multipart body whose arguments hold no form", multipart(`${field("0", "[1,2]")}--edge--\r\n`)],
   ])("%s is a JSON 400 with a request id, logged, not a 500", async (_label, { body, ...headers }) => {
     const id = nextRequestId("action");
     const res = await raw(
