@@ -115,10 +115,12 @@ function requestCount(totals: UsageTotals): string {
   return `${totalRequests(totals)}${refused.length ? ` (${refused.join(", ")})` : ""}`;
 }
 
+/** Names the key by name, hint and id: two keys may share a name, never a hint and an id. */
 export function formatRevokedKey(result: CommandResult<"keys.revoke">): string {
+  const key = `API key "${result.name}" (${result.hint}, id ${result.id}) of ${orgLabel(result.organization)}`;
   return result.already_revoked
-    ? `API key ${result.id} of ${orgLabel(result.organization)} was already revoked at ${result.revoked_at}.`
-    : `Revoked API key ${result.id} of ${orgLabel(result.organization)}: the API refuses it from now on.`;
+    ? `${key} was already revoked at ${result.revoked_at}.`
+    : `Revoked ${key}: the API refuses it from now on.`;
 }
 
 type CreatedWebhookResult = CommandResult<"webhooks.create">;

@@ -44,7 +44,7 @@ export const ERROR_DESCRIPTIONS = {
   conflict:
     "Never from the read API: POST /ingest/v1 refusing reports that differ from the stored ones (without replace=true), or the settings page or the CLI refusing to roll a revoked, expired or already rolled key.",
   not_acceptable: "MCP only: the Accept header lacks application/json or text/event-stream.",
-  payload_too_large: "MCP and POST /ingest/v1 only: the request body is too large.",
+  payload_too_large: "The body is too large: an MCP message, a POST /ingest/v1 batch, or a settings page's form.",
   unsupported_media_type: "MCP and POST /ingest/v1 only: the Content-Type is not application/json.",
   rate_limited: "Too many requests for this key; wait Retry-After seconds.",
   internal_error: "An unexpected failure on our side. Quote the request_id.",

@@ -159,9 +159,11 @@ function changeKey<T>(keyId: string, change: (organization: OrganizationRef) => 
 function revokeKey(args: CommandArgs<"keys.revoke">) {
   const startedAt = new Date();
   return changeKey(args.keyId, async (organization) => {
-    const { revokedAt } = await revokeApiKey(organization.id, args.keyId, CLI_ACTOR);
+    const { revokedAt, name, hint } = await revokeApiKey(organization.id, args.keyId, CLI_ACTOR);
     return {
       id: args.keyId,
+      name,
+      hint,
       organization,
       revoked_at: revokedAt.toISOString(),
       already_revoked: revokedAt < startedAt,

@@ -188,7 +188,7 @@ describe("on the embedded database", () => {
         expect(res.stderr).toBe("");
         expect(res.code).toBe(0);
         expect(res.stdout).toBe(
-          `Revoked API key ${created.id} of Acme Robotics (acme): the API refuses it from now on.\n`,
+          `Revoked API key "to-revoke" (${created.key.slice(0, 11)}…${created.key.slice(-4)}, id ${created.id}) of Acme Robotics (acme): the API refuses it from now on.\n`,
         );
         const me = await api("/api/v1/me", created.key);
         expect(me.status).toBe(401);
