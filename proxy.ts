@@ -6,10 +6,14 @@ import { isCrossSiteServerAction } from "@/lib/http/cross-site-action";
 import { ApiError } from "@/lib/errors";
 import { readRequestId } from "@/lib/http/request-id";
 import { errorResponse } from "@/lib/http/responses";
+import { serverActionBodyRefusal } from "@/lib/http/server-action-body";
 import { REQUEST_ID_HEADER } from "@/lib/header-names";
+import { log } from "@/lib/log";
 
-// Pages only: the API (/api/**) and the discovery documents do not pass through here.
-// - Every page refuses a cross-site server-action POST with a 403 before Next turns it into a 500.
+// Pages only: the API (/api/**), the ingest endpoint (/ingest/**) and the discovery documents do not pass through here.
+// - Every page refuses a cross-site server-action POST with a 403, and one whose body Next could not decode with a
+//   400 (lib/http/server-action-body.ts), before Next turns either into a 500; both in the API's JSON error shape,
+//   with a request id, and logged.
 // - The signed-in pages (key settings, sign-in form) must never be framed by another site (a framed
 //   "Revoke key" button is a clickjacking target), and never be kept by shared caches.
 // - The sign-in form and the sign-out button post to next-auth even without JavaScript, and so need next-auth's
@@ -22,15 +26,10 @@ const ENTRY_PAGES = new Set(["/", "/docs"]);
 const MARKDOWN_GUIDE = "/docs.md";
 
 export async function proxy(request: NextRequest) {
-  if (isCrossSiteServerAction(request)) {
-    const requestId = readRequestId(request.headers);
-    const refusal = errorResponse(
-      new ApiError("forbidden", "Cross-site form submission refused: the Origin does not match the host of this page."),
-      requestId,
-    );
-    refusal.headers.set(REQUEST_ID_HEADER, requestId);
-    return refusal;
-  }
+  const refusal = isCrossSiteServerAction(request)
+    ? new ApiError("forbidden", "Cross-site form submission refused: the Origin does not match the host of this page.")
+    : await serverActionBodyRefusal(request);
+  if (refusal) return refuse(request, refusal);
   const { pathname } = request.nextUrl;
   if (ENTRY_PAGES.has(pathname)) return entryPage(request);
   const response = NextResponse.next();
@@ -47,6 +46,19 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+function refuse(request: NextRequest, error: ApiError): Response {
+  const requestId = readRequestId(request.headers);
+  const response = errorResponse(error, requestId);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  log("info", "request", {
+    request_id: requestId,
+    method: request.method,
+    route: request.nextUrl.pathname,
+    status: error.status,
+  });
+  return response;
+}
+
 /** / and /docs: HTML or, to an agent asking for it, the markdown guide; either way with the discovery links. */
 function entryPage(request: NextRequest): NextResponse {
   const wantsMarkdown = ["GET", "HEAD"].includes(request.method) && prefersMarkdown(request.headers.get("accept"));
@@ -58,6 +70,6 @@ function entryPage(request: NextRequest): NextResponse {
 
 export const config = {
   matcher: [
-    "/((?!api(?:/|$)|_next/|openapi\\.json$|llms\\.txt$|llms-full\\.txt$|robots\\.txt$|docs\\.md$|\\.well-known/|favicon\\.ico$).*)",
+    "/((?!api(?:/|$)|ingest(?:/|$)|_next/|openapi\\.json$|llms\\.txt$|llms-full\\.txt$|robots\\.txt$|docs\\.md$|\\.well-known/|favicon\\.ico$).*)",
   ],
 };

@@ -5,10 +5,14 @@ import {
   parseEndpointId,
   parseEvents,
   parseExpiry,
+  parseIngestTokenId,
+  parseIngestTokenName,
   parseKeyId,
   parseKeyName,
   parseOverlap,
+  parseReportId,
   parseScopes,
+  parseTimeZone,
   type CommandArgs,
 } from "@/lib/cli/command-args";
 import { UsageError } from "@/lib/cli/errors";
@@ -39,7 +43,14 @@ export type Invocation =
   | { kind: "webhooks.redeliver"; args: CommandArgs<"webhooks.redeliver"> }
   | { kind: "orgs.list"; json: boolean }
   | { kind: "seed.demo" }
-  | { kind: "reports.import"; org: string; file: string }
+  | { kind: "reports.import"; org: string; file: string; replace: boolean; json: boolean }
+  | { kind: "reports.delete"; args: CommandArgs<"reports.delete">; json: boolean }
+  | { kind: "reports.duplicates"; args: CommandArgs<"reports.duplicates">; json: boolean }
+  | { kind: "orgs.update"; args: CommandArgs<"orgs.update">; json: boolean }
+  | { kind: "ingest-tokens.create"; args: CommandArgs<"ingest-tokens.create">; json: boolean }
+  | { kind: "ingest-tokens.list"; args: CommandArgs<"ingest-tokens.list">; json: boolean }
+  | { kind: "ingest-tokens.roll"; args: CommandArgs<"ingest-tokens.roll">; json: boolean }
+  | { kind: "ingest-tokens.revoke"; args: CommandArgs<"ingest-tokens.revoke"> }
   | { kind: "db.migrate" }
   | { kind: "doctor"; json: boolean }
   | { kind: "mcp" };
@@ -61,6 +72,128 @@ const json = { json: { type: "boolean" } } as const;
 
 const ENDPOINT_ID = "<endpoint-id>  the endpoint's id, as `sundown webhooks list` shows it";
 const DAY_MS = 86_400_000;
+
+// Issue 37's commands: correcting reports, the organization's time zone, and the tokens of POST /ingest/v1/reports.
+const REPORT_SPECS: CommandSpec[] = [
+  {
+    name: "reports delete",
+    usage: "sundown reports delete <report-id> [--json]",
+    summary: "Delete a report for good: REST, MCP and the report's page answer 404 from now on",
+    details: ["<report-id>  the report's id, as GET /api/v1/reports and `reports import --json` show it"],
+    options: { ...json },
+    positionals: ["report-id"],
+    build: (values, [id]) => ({
+      kind: "reports.delete",
+      args: { reportId: parseReportId(id!) },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "reports duplicates",
+    usage: "sundown reports duplicates [--org <slug|id>] [--json]",
+    summary: "List reports that repeat another's scope, target and generated_at, stored before imports were idempotent",
+    details: [
+      "Without --org, how many each organization holds. With it, each duplicate and the report it repeats",
+      "(the oldest of them, which imports match); both are served as before. Delete the ones you do not want",
+      "with `sundown reports delete <report-id>`.",
+      "--json      print the list as JSON",
+    ],
+    options: { org: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({
+      kind: "reports.duplicates",
+      args: typeof values.org === "string" ? { org: values.org } : {},
+      json: values.json === true,
+    }),
+  },
+];
+
+const ORGANIZATION_SPECS: CommandSpec[] = [
+  {
+    name: "orgs update",
+    usage: "sundown orgs update <slug|id> --time-zone <IANA name> [--json]",
+    summary: "Set an organization's time zone (default UTC)",
+    details: [
+      "--time-zone  an IANA name such as America/Los_Angeles, Europe/Berlin or UTC; aliases are stored under",
+      "             their canonical name",
+      '--json       print {"organization","time_zone","previous_time_zone"} only',
+    ],
+    options: { "time-zone": { type: "string" }, ...json },
+    positionals: ["org"],
+    build: (values, [org]) => ({
+      kind: "orgs.update",
+      args: { org: org!, timeZone: parseTimeZone(requireOption(values, "time-zone")) },
+      json: values.json === true,
+    }),
+  },
+];
+
+const TOKEN_ID = "<token-id>  the token's id, as `sundown ingest-tokens list` shows it";
+
+const INGEST_TOKEN_SPECS: CommandSpec[] = [
+  {
+    name: "ingest-tokens create",
+    usage: "sundown ingest-tokens create --org <slug|id> --name <name> [--json]",
+    summary: "Mint a token for POST /ingest/v1/reports; the token is shown once",
+    details: [
+      `--org       the organization the token sends reports into (slug or id)`,
+      `--name      what sends with it, e.g. "standup-bot" (1-${KEY_NAME_MAX} printable characters)`,
+      `--json      print {"id","token","name","hint","organization":{"id","slug","name"},"created_at"} only`,
+    ],
+    options: { org: { type: "string" }, name: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({
+      kind: "ingest-tokens.create",
+      args: { org: requireOption(values, "org"), name: parseIngestTokenName(requireOption(values, "name")) },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "ingest-tokens list",
+    usage: "sundown ingest-tokens list --org <slug|id> [--json]",
+    summary: "List an organization's ingest tokens (never their secrets)",
+    details: [
+      "STATUS      active, rolled (works until its overlap ends) or revoked",
+      "--json      print a JSON array of tokens",
+    ],
+    options: { org: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({
+      kind: "ingest-tokens.list",
+      args: { org: requireOption(values, "org") },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "ingest-tokens roll",
+    usage: `sundown ingest-tokens roll <token-id> [--overlap <${KEY_OVERLAP_CHOICES.join("|")}>] [--json]`,
+    summary: "Replace a token with a new secret; the old one keeps working for the overlap",
+    details: [
+      TOKEN_ID,
+      `--overlap   how long the old token keeps working: ${KEY_OVERLAP_CHOICES.join(", ")}; default 0 (it stops now)`,
+      "--json      print the new token as `ingest-tokens create --json` does",
+    ],
+    options: { overlap: { type: "string" }, ...json },
+    positionals: ["token-id"],
+    build: (values, [id]) => ({
+      kind: "ingest-tokens.roll",
+      args: {
+        tokenId: parseIngestTokenId(id!),
+        overlap: parseOverlap(typeof values.overlap === "string" ? values.overlap : "0"),
+      },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "ingest-tokens revoke",
+    usage: "sundown ingest-tokens revoke <token-id>",
+    summary: "Revoke a token; the ingest endpoint refuses it from the next request on",
+    details: [TOKEN_ID],
+    options: {},
+    positionals: ["token-id"],
+    build: (_values, [id]) => ({ kind: "ingest-tokens.revoke", args: { tokenId: parseIngestTokenId(id!) } }),
+  },
+];
 
 const COMMAND_SPECS: CommandSpec[] = [
   {
@@ -292,8 +425,8 @@ const COMMAND_SPECS: CommandSpec[] = [
   },
   {
     name: "reports import",
-    usage: "sundown reports import <file.json|-> --org <slug|id>",
-    summary: "Import reports from a JSON file (- for stdin): validated whole, all or nothing",
+    usage: "sundown reports import <file.json|-> --org <slug|id> [--replace] [--json]",
+    summary: "Import reports from a JSON file (- for stdin): validated whole, all or nothing, idempotent",
     details: [
       'file        a JSON array of reports, or { "reports": [...] }; each report:',
       '              { "id"?: uuid, "scope": "org"|"lead"|"member", "scope_target_id": member id (null for org;',
@@ -301,12 +434,25 @@ const COMMAND_SPECS: CommandSpec[] = [
       '                "generated_at": "2026-11-21T18:30:00Z", "report": { "headline": "…", "kpi_status": [], "shipped": [],',
       '                "silent": [], "slipping": [], "blockers": [] } }',
       "            at most 10000 reports and 20 MB per file",
+      "            a report is identified by its id, else by its scope, scope_target_id and generated_at: one",
+      "            stored already with the same content is left unchanged; one with other content is refused",
       "--org       the organization the reports belong to",
+      "--replace   update the stored reports whose content differs, instead of refusing the file",
+      '--json      print {"added","unchanged","replaced","reports":[{"id","outcome"}],"organization"} only',
     ],
-    options: { org: { type: "string" } },
+    options: { org: { type: "string" }, replace: { type: "boolean" }, ...json },
     positionals: ["file"],
-    build: (values, [file]) => ({ kind: "reports.import", org: requireOption(values, "org"), file: file! }),
+    build: (values, [file]) => ({
+      kind: "reports.import",
+      org: requireOption(values, "org"),
+      file: file!,
+      replace: values.replace === true,
+      json: values.json === true,
+    }),
   },
+  ...REPORT_SPECS,
+  ...ORGANIZATION_SPECS,
+  ...INGEST_TOKEN_SPECS,
   {
     name: "db migrate",
     usage: "sundown db migrate",

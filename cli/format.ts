@@ -115,10 +115,12 @@ function requestCount(totals: UsageTotals): string {
   return `${totalRequests(totals)}${refused.length ? ` (${refused.join(", ")})` : ""}`;
 }
 
+/** Names the key by name, hint and id: two keys may share a name, never a hint and an id. */
 export function formatRevokedKey(result: CommandResult<"keys.revoke">): string {
+  const key = `API key "${result.name}" (${result.hint}, id ${result.id}) of ${orgLabel(result.organization)}`;
   return result.already_revoked
-    ? `API key ${result.id} of ${orgLabel(result.organization)} was already revoked at ${result.revoked_at}.`
-    : `Revoked API key ${result.id} of ${orgLabel(result.organization)}: the API refuses it from now on.`;
+    ? `${key} was already revoked at ${result.revoked_at}.`
+    : `Revoked ${key}: the API refuses it from now on.`;
 }
 
 type CreatedWebhookResult = CommandResult<"webhooks.create">;
@@ -274,8 +276,146 @@ export function formatSeed(result: CommandResult<"seed.demo">): string {
   return lines.join("\n");
 }
 
-export function formatImport(result: CommandResult<"reports.import">): string {
-  return `Imported ${result.imported} report${result.imported === 1 ? "" : "s"} into ${orgLabel(result.organization)}.`;
+type ImportResult = CommandResult<"reports.import">;
+
+const reportCount = (n: number) => `${n} report${n === 1 ? "" : "s"}`;
+
+export function formatImport(result: ImportResult): string {
+  return `Imported ${reportCount(result.reports.length)} into ${orgLabel(result.organization)}: ${result.added} added, ${result.unchanged} unchanged, ${result.replaced} replaced.`;
+}
+
+/** `reports import --json`: the three counts, each report's id and outcome in the file's order. */
+export function importJson(result: ImportResult): string {
+  const { added, unchanged, replaced, reports, organization } = result;
+  return printableJson({ added, unchanged, replaced, reports, organization: orgJson(organization) });
+}
+
+type DeletedReportResult = CommandResult<"reports.delete">;
+
+export function deletedReportJson(result: DeletedReportResult): string {
+  return printableJson({ ...result.report, organization: orgJson(result.organization) });
+}
+
+export function formatDeletedReport({ organization, report }: DeletedReportResult): string {
+  const about = report.scope_target_id ? `${report.scope} report about ${report.scope_target_id}` : "org report";
+  return [
+    `Deleted report ${report.id} of ${orgLabel(organization)}: the ${about} of ${report.generated_at}.`,
+    `  headline  ${report.headline ?? "-"}`,
+    "REST, MCP and its markdown answer 404 for it from now on.",
+  ].join("\n");
+}
+
+type DuplicatesResult = CommandResult<"reports.duplicates">;
+
+export function duplicatesJson(result: DuplicatesResult): string {
+  return printableJson("organizations" in result ? result.organizations : result.duplicates, 2);
+}
+
+export function formatDuplicates(result: DuplicatesResult): string {
+  if ("organizations" in result) {
+    if (result.organizations.length === 0) return "No organization holds duplicate reports.";
+    return table(
+      ["SLUG", "NAME", "DUPLICATES"],
+      result.organizations.map((o) => [o.slug, o.name, String(o.duplicates)]),
+    );
+  }
+  if (result.duplicates.length === 0) return `${orgLabel(result.organization)} holds no duplicate reports.`;
+  return table(
+    ["ID", "REPEATS", "SCOPE", "TARGET", "GENERATED AT", "CONTENT", "HEADLINE"],
+    result.duplicates.map((d) => [
+      d.id,
+      d.duplicate_of,
+      d.scope,
+      d.scope_target_id ?? "-",
+      d.generated_at,
+      d.same_content ? "same" : "differs",
+      d.headline ?? "-",
+    ]),
+  );
+}
+
+type UpdatedOrganizationResult = CommandResult<"orgs.update">;
+
+export function updatedOrganizationJson(result: UpdatedOrganizationResult): string {
+  const { organization, time_zone, previous_time_zone } = result;
+  return printableJson({ organization: orgJson(organization), time_zone, previous_time_zone });
+}
+
+export function formatUpdatedOrganization(result: UpdatedOrganizationResult): string {
+  const { organization, time_zone, previous_time_zone } = result;
+  const change =
+    time_zone === previous_time_zone
+      ? `already counts its days in ${time_zone}`
+      : `counts its days in ${time_zone} now (it was ${previous_time_zone})`;
+  return `${orgLabel(organization)} ${change}.`;
+}
+
+type CreatedIngestTokenResult = CommandResult<"ingest-tokens.create">;
+type RolledIngestTokenResult = CommandResult<"ingest-tokens.roll">;
+type IngestTokenListResult = CommandResult<"ingest-tokens.list">;
+type ListedIngestToken = IngestTokenListResult["tokens"][number];
+
+/** `--json` prints exactly this shape; the secret appears nowhere else. */
+export function createdIngestTokenJson(result: CreatedIngestTokenResult | RolledIngestTokenResult): string {
+  const { id, token, name, hint, organization, created_at } = result;
+  const replaces = "replaces" in result ? { replaces: result.replaces } : {};
+  return printableJson({ id, token, name, hint, organization: orgJson(organization), created_at, ...replaces });
+}
+
+/** A new token's one display: the secret on stdout, the warning to copy it on stderr. */
+function newIngestTokenOutput(headline: string, result: CreatedIngestTokenResult, extra: string[] = []) {
+  return {
+    stdout: [headline, "", `  ${result.token}`, "", `  id       ${result.id}`, ...extra].join("\n"),
+    stderr: `Copy the token now: it is shown only this once and cannot be recovered (only its hint ${result.hint} is stored).`,
+  };
+}
+
+export function formatCreatedIngestToken(result: CreatedIngestTokenResult): { stdout: string; stderr: string } {
+  return newIngestTokenOutput(
+    `Created ingest token "${result.name}" for ${orgLabel(result.organization)}. Send it as Authorization: Bearer <token> to POST /ingest/v1/reports.`,
+    result,
+  );
+}
+
+export function formatRolledIngestToken(result: RolledIngestTokenResult): { stdout: string; stderr: string } {
+  const { id, overlap, stops_at } = result.replaces;
+  const old =
+    overlap === "0"
+      ? `  replaces ${id}, which is refused from now on`
+      : `  replaces ${id}, which keeps working until ${stops_at}`;
+  return newIngestTokenOutput(`Rolled ingest token "${result.name}" of ${orgLabel(result.organization)}.`, result, [
+    old,
+  ]);
+}
+
+export function ingestTokenListJson(result: IngestTokenListResult): string {
+  return printableJson(result.tokens, 2);
+}
+
+const INGEST_TOKEN_COLUMNS: [header: string, cell: (token: ListedIngestToken) => string][] = [
+  ["ID", (t) => t.id],
+  ["NAME", (t) => t.name],
+  ["TOKEN", (t) => t.hint],
+  ["STATUS", (t) => (t.status === "rolled" ? `rolled, stops ${day(t.revoked_at)}` : t.status)],
+  ["CREATED (UTC)", (t) => day(t.created_at)],
+  ["LAST USED", (t) => day(t.last_used_at)],
+  ["CREATED BY", (t) => t.created_by],
+];
+
+export function formatIngestTokenList(result: IngestTokenListResult): string {
+  if (result.tokens.length === 0) {
+    return `No ingest tokens in ${orgLabel(result.organization)}. Create one with:\n  sundown ingest-tokens create --org ${result.organization.slug} --name <name>`;
+  }
+  return table(
+    INGEST_TOKEN_COLUMNS.map(([header]) => header),
+    result.tokens.map((t) => INGEST_TOKEN_COLUMNS.map(([, cell]) => cell(t))),
+  );
+}
+
+export function formatRevokedIngestToken(result: CommandResult<"ingest-tokens.revoke">): string {
+  return result.already_revoked
+    ? `Ingest token ${result.id} of ${orgLabel(result.organization)} was already revoked at ${result.revoked_at}.`
+    : `Revoked ingest token ${result.id} of ${orgLabel(result.organization)}: the ingest endpoint refuses it from now on.`;
 }
 
 export function formatMigration(result: MigrationResult): string {

@@ -1,5 +1,20 @@
 import { parseCommandLine, type Invocation } from "./args";
 import {
+  createdIngestTokenJson,
+  deletedReportJson,
+  duplicatesJson,
+  formatCreatedIngestToken,
+  formatDeletedReport,
+  formatDuplicates,
+  formatIngestTokenList,
+  formatRevokedIngestToken,
+  formatRolledIngestToken,
+  formatUpdatedOrganization,
+  importJson,
+  ingestTokenListJson,
+  updatedOrganizationJson,
+} from "./format";
+import {
   createdKeyJson,
   createdWebhookJson,
   formatCreatedKey,
@@ -102,16 +117,70 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doc
     case "reports.import": {
       const { parseImportText, validateImportReports } = await import("@/lib/data/import-reports");
       const { readImportSource } = await import("./import-source");
-      // Checked here first, so a bad file is refused before the database is even opened.
-      const reports = validateImportReports(parseImportText(await readImportSource(invocation.file)));
-      return {
-        stdout: formatImport(
-          printableStrings(await executeCommand("reports.import", { org: invocation.org, reports })),
-        ),
-      };
+      // Checked here first, so a bad file is refused before the database is even opened. The command checks the
+      // reports again where it runs (maybe the server): it takes them as the file has them, without their places.
+      const checked = validateImportReports(parseImportText(await readImportSource(invocation.file)));
+      const reports = checked.map(({ place: _place, ...report }) => report);
+      const { org, replace } = invocation;
+      const result = await executeCommand("reports.import", { org, reports, replace });
+      return { stdout: invocation.json ? importJson(result) : formatImport(printableStrings(result)) };
     }
     case "db.migrate":
       return { stdout: formatMigration(await migrateDatabase()) };
+    default:
+      return runIssue37(invocation, executeCommand);
+  }
+}
+
+type Issue37Invocation = Extract<
+  Invocation,
+  { kind: "reports.delete" | "reports.duplicates" | "orgs.update" | `ingest-tokens.${string}` }
+>;
+
+/** Correcting reports, the organization's time zone and ingest tokens. */
+async function runIssue37(
+  invocation: Issue37Invocation,
+  executeCommand: typeof import("@/lib/cli/execute").executeCommand,
+): Promise<Output> {
+  switch (invocation.kind) {
+    case "reports.delete": {
+      const result = await executeCommand("reports.delete", invocation.args);
+      return { stdout: invocation.json ? deletedReportJson(result) : formatDeletedReport(printableStrings(result)) };
+    }
+    case "reports.duplicates": {
+      const result = await executeCommand("reports.duplicates", invocation.args);
+      return { stdout: invocation.json ? duplicatesJson(result) : formatDuplicates(printableStrings(result)) };
+    }
+    case "orgs.update": {
+      const result = await executeCommand("orgs.update", invocation.args);
+      return {
+        stdout: invocation.json ? updatedOrganizationJson(result) : formatUpdatedOrganization(printableStrings(result)),
+      };
+    }
+    case "ingest-tokens.create": {
+      const result = await executeCommand("ingest-tokens.create", invocation.args);
+      return invocation.json
+        ? { stdout: createdIngestTokenJson(result) }
+        : formatCreatedIngestToken(printableStrings(result));
+    }
+    case "ingest-tokens.list": {
+      const result = await executeCommand("ingest-tokens.list", invocation.args);
+      return {
+        stdout: invocation.json ? ingestTokenListJson(result) : formatIngestTokenList(printableStrings(result)),
+      };
+    }
+    case "ingest-tokens.roll": {
+      const result = await executeCommand("ingest-tokens.roll", invocation.args);
+      return invocation.json
+        ? { stdout: createdIngestTokenJson(result) }
+        : formatRolledIngestToken(printableStrings(result));
+    }
+    case "ingest-tokens.revoke":
+      return {
+        stdout: formatRevokedIngestToken(
+          printableStrings(await executeCommand("ingest-tokens.revoke", invocation.args)),
+        ),
+      };
   }
 }
 

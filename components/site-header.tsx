@@ -1,5 +1,8 @@
 import Link from "next/link";
+import { SETTINGS_HOME } from "@/lib/settings/sections";
 
+// The root layout reads no session (public pages stay static), so the header links to the settings as a whole;
+// which sections a role may open, the settings navigation says (lib/settings/sections.ts).
 export function SiteHeader() {
   return (
     <header className="site-header">
@@ -14,10 +17,7 @@ export function SiteHeader() {
               <Link href="/docs">Docs</Link>
             </li>
             <li>
-              <Link href="/settings/api-keys">API keys</Link>
-            </li>
-            <li>
-              <Link href="/settings/webhooks">Webhooks</Link>
+              <Link href={SETTINGS_HOME}>Settings</Link>
             </li>
           </ul>
         </nav>

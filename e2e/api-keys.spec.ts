@@ -1,4 +1,5 @@
 import { bearer, expect, signInToKeys, snap, test, uniqueName, USERS } from "./fixtures";
+import { hintOf } from "./pages/api-keys-page";
 
 test.describe("API keys as a founder", () => {
   test("a new key works with exactly its scopes, is shown once, and stops working when revoked", async ({
@@ -113,6 +114,52 @@ test.describe("API keys as a founder", () => {
     await expect(keys.secret).toHaveValue(/^sdn_sk_/);
   });
 
+  test("a name with no visible character is refused, saying why", async ({ page }) => {
+    const keys = await signInToKeys(page, USERS.acmeFounder);
+    for (const invisible of ["\u3164\u3164", "\u2800", "\uFE0F", "\u0301\u0308"]) {
+      await keys.name.fill(invisible);
+      await keys.scope("team:read").check();
+      await keys.create.click();
+      await expect(keys.formAlert).toContainText("The key was not created");
+      await expect(
+        page.getByText(
+          "Use at least one visible character: this name is made only of blank or invisible characters, so it would look empty.",
+        ),
+      ).toBeVisible();
+      await expect(keys.name).toHaveAttribute("aria-invalid", "true");
+      await expect(keys.secret).toHaveCount(0);
+    }
+  });
+
+  test("two keys of one name: each row's buttons name their key by its hint, and act on that key only", async ({
+    page,
+    request,
+  }) => {
+    const keys = await signInToKeys(page, USERS.acmeFounder);
+    const name = uniqueName("twin-agent");
+    const first = await keys.createKey(name, ["reports:read"]);
+    const second = await keys.createKey(name, ["reports:read"]);
+    for (const secret of [first, second]) {
+      for (const verb of ["Roll", "Revoke"]) {
+        const button = page.getByRole("button", { name: `${verb} ${name} (${hintOf(secret)})`, exact: true });
+        await expect(button).toHaveCount(1);
+        await expect(keys.keyRow(secret).getByRole("button", { name: `${verb} ${name}` })).toHaveAccessibleName(
+          `${verb} ${name} (${hintOf(secret)})`,
+        );
+      }
+    }
+
+    await page.getByRole("button", { name: `Revoke ${name} (${hintOf(first)})`, exact: true }).click();
+    const dialog = keys.revokeDialog(name);
+    await expect(dialog).toContainText(hintOf(first));
+    await expect(dialog).not.toContainText(hintOf(second));
+    await dialog.getByRole("button", { name: "Revoke key" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await request.get("/api/v1/me", { headers: bearer(first) })).status()).toBe(401);
+    expect((await request.get("/api/v1/me", { headers: bearer(second) })).status()).toBe(200);
+    await expect(keys.keyRow(second).getByRole("cell", { name: "Active" })).toBeVisible();
+  });
+
   test("rolling a key: the new secret is shown once, both keys work through the overlap, a roll without overlap stops the old key at once", async ({
     page,
     request,
@@ -184,6 +231,28 @@ test.describe("API keys as a founder", () => {
     expect((await request.get("/api/v1/me", { headers: bearer(old) })).status()).toBe(200);
     await keys.showInactive();
     await expect(keys.keyRow(secret)).toContainText(/Revoked\s*replaced by/);
+  });
+
+  test("the activity trail keeps what a roll set after the old key is revoked during its overlap", async ({ page }) => {
+    const keys = await signInToKeys(page, USERS.acmeFounder);
+    const name = uniqueName("trail-agent");
+    const old = await keys.createKey(name, ["reports:read"]);
+    const dialog = await keys.openRoll(name);
+    await dialog.getByLabel("The old key keeps working for").selectOption({ label: "7 days" });
+    await dialog.getByRole("button", { name: "Roll key" }).click();
+    await expect(keys.rolledSecret(name)).toHaveValue(/^sdn_sk_/);
+    const rollLine = keys.activity.getByRole("listitem").filter({ hasText: `rolled ${name}` });
+    await expect(rollLine).toContainText(`replaces ${hintOf(old)}; old key accepted until`);
+    const asRolled = (await rollLine.textContent())!;
+
+    await keys
+      .keyRow(old)
+      .getByRole("button", { name: `Revoke ${name}` })
+      .click();
+    await keys.revokeDialog(name).getByRole("button", { name: "Revoke key" }).click();
+    await expect(keys.latestActivityAbout(name)).toContainText(`Maya Chen revoked ${name}`);
+    await page.reload();
+    await expect(rollLine).toHaveText(asRolled);
   });
 
   test("the page works on a phone-sized screen", async ({ page }, testInfo) => {

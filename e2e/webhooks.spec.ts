@@ -77,9 +77,9 @@ test.describe("webhooks as a lead", () => {
     context,
   }, testInfo) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    // The keys and webhooks pages link to each other in the site's navigation.
+    // The keys and webhooks pages link to each other in the settings navigation.
     await signInToKeys(page, USERS.acmeLead);
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const nav = page.getByRole("navigation", { name: "Settings" });
     await nav.getByRole("link", { name: "Webhooks" }).click();
     const webhooks = new WebhooksPage(page);
     await expect(webhooks.heading).toBeVisible();

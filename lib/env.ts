@@ -12,6 +12,15 @@ import { PROJECT_ROOT } from "@/lib/project-root";
 export type StatementNaming = "auto" | "named" | "unnamed";
 
 const optionalUrl = z.url().optional();
+// The public address is printed in every discovery document, link header and start banner, and sent to browsers:
+// a user name or password in it would be published with it.
+const publicAddress = z
+  .url()
+  .refine((value) => !new URL(value).username && !new URL(value).password, {
+    message:
+      "must not contain a user name or password: it is printed in every link Sundown serves; protect the site another way",
+  })
+  .optional();
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .optional()
@@ -71,13 +80,15 @@ const envSchema = z.object({
   // Unset: the checkout's own .data, shared by the server and the CLI run from anywhere. Set: the user's
   // choice, a relative path being relative to the current directory, as whoever typed it expects.
   SUNDOWN_DATA_DIR: z.string().min(1).default(path.join(PROJECT_ROOT, ".data")),
-  SUNDOWN_URL: optionalUrl,
+  SUNDOWN_URL: publicAddress,
   // Next's own setting; Sundown reads it only for the development sign-in URL.
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   SUNDOWN_ALLOW_EMBEDDED: flag,
   SUNDOWN_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("sundown-demo"),
   SUNDOWN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
   SUNDOWN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  // Calls per ingest token per rolling minute to POST /ingest/v1 (each call may carry up to 10,000 reports).
+  SUNDOWN_INGEST_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(60),
   // How long a request waits on the shared rate-limit store before it is counted in memory instead (unset: the
   // limiter's default, lib/ratelimit/limiter.ts).
   SUNDOWN_RATE_LIMIT_STORE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).optional(),
@@ -113,7 +124,7 @@ const envSchema = z.object({
     .optional(),
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
-  NEXTAUTH_URL: optionalUrl,
+  NEXTAUTH_URL: publicAddress,
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   // OAuth sign-in providers: each is switched on only when both of its variables are set.
   GITHUB_ID: z.string().min(1).optional(),

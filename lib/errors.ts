@@ -12,7 +12,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
-  // Settings page and CLI only: an action the key's state does not allow, e.g. rolling a revoked key.
+  // Never from the read API: an action the key's state does not allow (settings page, CLI), or reports that differ
+  // from stored ones (the ingest endpoint).
   conflict: 409,
   // MCP endpoint only: an Accept header without application/json and text/event-stream, or a body that is not JSON.
   not_acceptable: 406,
@@ -41,10 +42,10 @@ export const ERROR_DESCRIPTIONS = {
   not_found: "No such report in your organization, or no such path.",
   method_not_allowed: "Anything but GET or HEAD: the API is read-only.",
   conflict:
-    "Never from the API: the settings page or the CLI refusing to roll a revoked, expired or already rolled key.",
+    "Never from the read API: POST /ingest/v1 refusing reports that differ from the stored ones (without replace=true), or the settings page or the CLI refusing to roll a revoked, expired or already rolled key.",
   not_acceptable: "MCP only: the Accept header lacks application/json or text/event-stream.",
-  payload_too_large: "MCP only: the message body is too large.",
-  unsupported_media_type: "MCP only: the Content-Type is not application/json.",
+  payload_too_large: "The body is too large: an MCP message, a POST /ingest/v1 batch, or a settings page's form.",
+  unsupported_media_type: "MCP and POST /ingest/v1 only: the Content-Type is not application/json.",
   rate_limited: "Too many requests for this key; wait Retry-After seconds.",
   internal_error: "An unexpected failure on our side. Quote the request_id.",
   service_unavailable: "The database is unreachable or too busy to answer in time; retry after Retry-After seconds.",

@@ -7,7 +7,6 @@ const VERBS = { created: "created", revoked: "revoked", rolled: "rolled" } as co
 export function AuditTrail({ events }: { events: ApiKeyEventItem[] }) {
   return (
     <ActivityTrail
-      titleId="audit-title"
       summary="Key creations, rolls and revocations, newest first"
       empty="No key activity yet."
       events={events}

@@ -1,11 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
 import type { CreateKeyField, CreateKeyState } from "@/lib/settings/api-key-actions";
 import type { ExpiryChoice } from "@/lib/settings/api-key-inputs";
 import { CheckboxGroup } from "../settings/checkbox-group";
-import { FieldError, FormRefusal } from "../settings/refusals";
-import { SubmitButton } from "../settings/submit-button";
+import { CreateForm } from "../settings/create-form";
+import { FieldError } from "../settings/refusals";
 import { TextField } from "../settings/text-field";
 import { NewKeySecret } from "./new-key-secret";
 
@@ -36,56 +35,47 @@ const FIELD_IDS: Record<CreateKeyField, string> = {
 const isExpiryChoice = (value: string | undefined): value is ExpiryChoice =>
   value !== undefined && Object.hasOwn(EXPIRY_LABELS, value);
 
-/**
- * The form's React key: a new key remounts the form (cleared), a refusal remounts it with what was typed. Never the
- * bare key id, which keys the new key's secret box beside it: siblings need keys of their own.
- */
-export function formKeyOf(state: CreateKeyState): string {
-  if (state.status === "created") return `created:${state.key.id}`;
-  return state.status === "error" ? `error:${JSON.stringify(state.values)}` : "idle";
-}
-
 export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpiry }: Props) {
-  const [state, formAction, pending] = useActionState(action, { status: "idle" });
-  const values = state.status === "error" ? state.values : undefined;
-  const errors = state.status === "error" ? state.fieldErrors : {};
-
-  const formKey = formKeyOf(state);
-
   return (
-    <section className="card" aria-labelledby="create-title">
-      <h2 id="create-title">Create a key</h2>
-      {state.status === "created" && <NewKeySecret key={state.key.id} created={state.key} />}
-      <form key={formKey} action={formAction} className="form" noValidate>
-        <FormRefusal state={state} fieldIds={FIELD_IDS} />
-        <TextField
-          id={FIELD_IDS.name}
-          name="name"
-          label="Name"
-          autoComplete="off"
-          maxLength={nameMax}
-          defaultValue={values?.name ?? ""}
-          hint={<>Who or what will use it, e.g. &ldquo;Weekly digest agent&rdquo;. Up to {nameMax} characters.</>}
-          error={errors.name}
-        />
-        <CheckboxGroup
-          legend="Scopes"
-          name="scopes"
-          idPrefix="key-scope"
-          options={scopes.map(({ scope, description }) => ({ value: scope, hint: description }))}
-          checked={values?.scopes}
-          error={errors.scopes}
-        />
-        <ExpiryFields
-          // Remounted with the form: a refused form shows the choice it was sent with, a new one the default.
-          initial={values ? (isExpiryChoice(values.expiry) ? values.expiry : "date") : defaultExpiry}
-          minExpiry={minExpiry}
-          dateValue={values?.expiresAt ?? ""}
-          error={errors.expiresAt}
-        />
-        <SubmitButton pending={pending} label="Create key" busy="Creating…" />
-      </form>
-    </section>
+    <CreateForm
+      title="Create a key"
+      titleId="create-title"
+      action={action}
+      createdId={({ key }) => key.id}
+      created={({ key }) => <NewKeySecret key={key.id} created={key} />}
+      fieldIds={FIELD_IDS}
+      submit={{ label: "Create key", busy: "Creating…" }}
+    >
+      {({ values, errors }) => (
+        <>
+          <TextField
+            id={FIELD_IDS.name}
+            name="name"
+            label="Name"
+            autoComplete="off"
+            maxLength={nameMax}
+            defaultValue={values?.name ?? ""}
+            hint={<>Who or what will use it, e.g. &ldquo;Weekly digest agent&rdquo;. Up to {nameMax} characters.</>}
+            error={errors.name}
+          />
+          <CheckboxGroup
+            legend="Scopes"
+            name="scopes"
+            idPrefix="key-scope"
+            options={scopes.map(({ scope, description }) => ({ value: scope, hint: description }))}
+            checked={values?.scopes}
+            error={errors.scopes}
+          />
+          <ExpiryFields
+            // Remounted with the form: a refused form shows the choice it was sent with, a new one the default.
+            initial={values ? (isExpiryChoice(values.expiry) ? values.expiry : "date") : defaultExpiry}
+            minExpiry={minExpiry}
+            dateValue={values?.expiresAt ?? ""}
+            error={errors.expiresAt}
+          />
+        </>
+      )}
+    </CreateForm>
   );
 }
 

@@ -1,7 +1,8 @@
 "use client";
 
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import type { NewKey, RevokeKeyState, RollKeyState } from "@/lib/settings/api-key-actions";
+import { useRowDialogs } from "../settings/row-dialogs";
 import type { KeyTarget } from "./key-target";
 import { NewKeySecret } from "./new-key-secret";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
@@ -17,21 +18,11 @@ interface Props {
   children: ReactNode;
 }
 
-/**
- * One roll and one revoke dialog for all the keys, and the rolled key's secret, held above the rows: a row
- * moves to the collapsed list when its key stops, and neither the open dialog nor the one display of a new
- * secret may vanish with it. Hundreds of rows carry two small buttons each, not two dialogs.
- */
+/** One roll and one revoke dialog for all the keys (a key's row moves to the collapsed list when it stops). */
 export function KeyActionsProvider({ rollAction, revokeAction, children }: Props) {
-  const [opening, setOpening] = useState<Opening | null>(null);
-  const [rolled, setRolled] = useState<NewKey | null>(null);
-  const close = useCallback(() => setOpening(null), []);
-  const showRolled = useCallback((key: NewKey) => {
-    setOpening(null);
-    setRolled(key);
-  }, []);
+  const { opening, open, close, rolled, showRolled } = useRowDialogs<Opening, NewKey>();
   return (
-    <OpenDialog.Provider value={setOpening}>
+    <OpenDialog.Provider value={open}>
       {rolled && <NewKeySecret key={rolled.id} created={rolled} verb="rolled" />}
       {children}
       {/* Mounted for one opening only, so each starts clean: no error left from an earlier attempt. */}
@@ -56,7 +47,10 @@ function ActionButton({ kind, target, className }: { kind: Opening["kind"]; targ
   return (
     <button type="button" className={className} aria-haspopup="dialog" onClick={() => open({ kind, key: target })}>
       {kind === "roll" ? "Roll" : "Revoke"}
-      <span className="visually-hidden"> {target.name}</span>
+      <span className="visually-hidden">
+        {" "}
+        {target.name} ({target.hint})
+      </span>
     </button>
   );
 }

@@ -65,7 +65,7 @@ function KeyState({ apiKey }: { apiKey: ApiKeyListItem }) {
 
 /** One key: its facts, its state, and what can still be done with it (roll an active key, revoke a working one). */
 export function KeyRow({ apiKey, usage }: { apiKey: ApiKeyListItem; usage: KeyUsage }) {
-  const { id, name, status } = apiKey;
+  const { id, name, hint, status } = apiKey;
   return (
     <tr id={keyAnchor(id)}>
       <th scope="row" style={{ fontWeight: 600, minWidth: "9rem", overflowWrap: "anywhere" }}>
@@ -102,9 +102,9 @@ export function KeyRow({ apiKey, usage }: { apiKey: ApiKeyListItem; usage: KeyUs
       <td className="nowrap">
         {status === "active" || status === "rolled" ? (
           <div className="row-actions">
-            {status === "active" && <RollKeyButton id={id} name={name} />}
+            {status === "active" && <RollKeyButton id={id} name={name} hint={hint} />}
             {/* For a rolled key, revoking ends its overlap now. */}
-            <RevokeKeyButton id={id} name={name} />
+            <RevokeKeyButton id={id} name={name} hint={hint} />
           </div>
         ) : (
           <span className="muted" aria-hidden="true">

@@ -2,8 +2,6 @@ import type { ReactNode } from "react";
 import { formatDateTime, machineTime } from "../format";
 
 interface Props<Event extends { id: string; createdAt: Date }> {
-  /** The heading's id, which also names the list. */
-  titleId: string;
   /** What the trail records, beside the heading. */
   summary: string;
   /** What shows while nothing has happened yet. */
@@ -14,13 +12,16 @@ interface Props<Event extends { id: string; createdAt: Date }> {
   children: (event: Event) => ReactNode;
 }
 
+/** The heading's id, which also names the list: one trail per page. */
+const TITLE_ID = "activity-title";
+
 /** A settings page's "Activity": who changed what, and when, one line each. */
 export function ActivityTrail<Event extends { id: string; createdAt: Date }>(props: Props<Event>) {
-  const { titleId, summary, empty, events, children: describe } = props;
+  const { summary, empty, events, children: describe } = props;
   return (
-    <section className="card" aria-labelledby={titleId}>
+    <section className="card" aria-labelledby={TITLE_ID}>
       <div className="section-head">
-        <h2 id={titleId}>Activity</h2>
+        <h2 id={TITLE_ID}>Activity</h2>
         <span className="muted">{summary}</span>
       </div>
       {events.length === 0 ? (
@@ -28,7 +29,7 @@ export function ActivityTrail<Event extends { id: string; createdAt: Date }>(pro
           {empty}
         </p>
       ) : (
-        <ol className="audit-list" aria-labelledby={titleId}>
+        <ol className="audit-list" aria-labelledby={TITLE_ID}>
           {events.map((event) => (
             <li key={event.id}>
               <span>{describe(event)}</span>

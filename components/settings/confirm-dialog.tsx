@@ -1,23 +1,26 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useActionState, useEffect, useId, useRef, type ReactNode } from "react";
+import type { ActionState } from "@/lib/settings/action";
 
-interface Props {
+interface Props<Done extends { status: string }> {
   /** The hidden field that tells the server action what to act on, e.g. `{ name: "keyId", value: key.id }`. */
   idField: { name: string; value: string };
   title: ReactNode;
   /** A title holding a long unbroken word (a URL) wraps anywhere rather than widen the dialog. */
   wrapTitle?: boolean;
   description: ReactNode;
-  /** The server action's refusal, shown above the form. */
-  error?: string;
-  action: (formData: FormData) => void;
-  pending: boolean;
+  /** The server action the form posts to; its refusal is shown above the form. */
+  action: (previous: ActionState<Done>, formData: FormData) => Promise<ActionState<Done>>;
   submit: { label: string; busy: string; className: string };
-  /** The action succeeded: the dialog closes itself, so the page outside it is no longer inert. */
-  done: boolean;
-  /** Called once the dialog has closed (Cancel, Escape, done): the owner unmounts it and places the focus. */
-  onClose: () => void;
+  /**
+   * Called once the dialog has closed: with what the action answered when it succeeded (the dialog closes itself,
+   * so the page outside it is no longer inert), else with nothing (Cancel, Escape). The owner unmounts it and
+   * places the focus.
+   */
+  onClose: (done: Done | undefined) => void;
+  /** Once the action succeeded and the dialog closed, the focus goes here: the list the thing left, say. */
+  focusAfterDone?: string;
   /** Fields of the form besides the id. */
   children?: ReactNode;
 }
@@ -27,8 +30,10 @@ interface Props {
  * delete it), open from its mount: Cancel has the focus, so Enter never confirms by accident, and cancelling
  * returns the focus to the button that opened it.
  */
-export function ConfirmDialog(props: Props) {
-  const { idField, title, wrapTitle, description, error, action, pending, submit, done, onClose, children } = props;
+export function ConfirmDialog<Done extends { status: string }>(props: Props<Done>) {
+  const { idField, title, wrapTitle, description, action, submit, onClose, focusAfterDone, children } = props;
+  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const done = state.status === "idle" || state.status === "error" ? undefined : (state as Done);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -44,24 +49,29 @@ export function ConfirmDialog(props: Props) {
     if (done) dialogRef.current?.close();
   }, [done]);
 
+  const closed = () => {
+    onClose(done);
+    if (done && focusAfterDone) document.getElementById(focusAfterDone)?.focus();
+  };
+
   return (
     <dialog
       ref={dialogRef}
       className="dialog"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      onClose={onClose}
+      onClose={closed}
     >
       <h2 id={titleId} style={wrapTitle ? { overflowWrap: "anywhere" } : undefined}>
         {title}
       </h2>
       <p id={descriptionId}>{description}</p>
-      {error && (
+      {state.status === "error" && (
         <p className="alert alert--error" role="alert">
-          {error}
+          {(state as { message: string }).message}
         </p>
       )}
-      <form action={action} className="form">
+      <form action={formAction} className="form">
         <input type="hidden" name={idField.name} defaultValue={idField.value} />
         {children}
         <div className="actions">

@@ -1,6 +1,5 @@
 "use client";
 
-import { useActionState } from "react";
 import type { DeleteEndpointState } from "@/lib/settings/webhook-actions";
 import { ConfirmDialog } from "../settings/confirm-dialog";
 import type { EndpointTarget } from "./endpoint-target";
@@ -12,25 +11,17 @@ interface Props {
 }
 
 export function DeleteEndpointDialog({ target, action, onClose }: Props) {
-  const [state, formAction, pending] = useActionState(action, { status: "idle" });
-  const deleted = state.status === "deleted";
-
   return (
     <ConfirmDialog
       idField={{ name: "endpointId", value: target.id }}
       title={<>Delete {target.url}?</>}
       wrapTitle
       description="It receives nothing from now on, and its deliveries and their attempts are deleted with it. This cannot be undone; the activity below keeps a line saying it was deleted. To pause it instead, disable it."
-      error={state.status === "error" ? state.message : undefined}
-      action={formAction}
-      pending={pending}
+      action={action}
       submit={{ label: "Delete endpoint", busy: "Deleting…", className: "button button--danger" }}
-      done={deleted}
-      onClose={() => {
-        onClose();
-        // The row is gone: focus goes to the endpoints' heading, not to the page's start.
-        if (deleted) document.getElementById("endpoints-title")?.focus();
-      }}
+      onClose={onClose}
+      // The row is gone: focus goes to the endpoints' heading, not to the page's start.
+      focusAfterDone="endpoints-title"
     />
   );
 }

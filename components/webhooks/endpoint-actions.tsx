@@ -1,8 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { createContext, useActionState, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, useActionState, useContext, type ReactNode } from "react";
 import type { DeleteEndpointState, PingState, RollSecretState, SetEnabledState } from "@/lib/settings/webhook-actions";
+import { useRowDialogs } from "../settings/row-dialogs";
 import { DeleteEndpointDialog } from "./delete-endpoint-dialog";
 import type { EndpointTarget } from "./endpoint-target";
 import { RolledSecretNotice } from "./rolled-secret-notice";
@@ -25,20 +26,11 @@ function useEndpointActions() {
   return actions;
 }
 
-/**
- * One roll and one delete dialog for all the endpoints, and a rolled secret's one display, held above the rows
- * as the keys page does: a deleted row must not take the open dialog with it, nor a re-rendered one the secret.
- */
+/** One roll and one delete dialog for all the endpoints (a deleted endpoint's row goes). */
 export function EndpointActionsProvider({ children, ...actions }: EndpointActions & { children: ReactNode }) {
-  const [opening, setOpening] = useState<Opening | null>(null);
-  const [rolled, setRolled] = useState<RolledSecret | null>(null);
-  const close = useCallback(() => setOpening(null), []);
-  const showRolled = useCallback((result: RolledSecret) => {
-    setOpening(null);
-    setRolled(result);
-  }, []);
+  const { opening, open, close, rolled, showRolled } = useRowDialogs<Opening, RolledSecret>();
   return (
-    <Actions.Provider value={{ ...actions, open: setOpening }}>
+    <Actions.Provider value={{ ...actions, open }}>
       {rolled && <RolledSecretNotice key={rolled.secret} rolled={rolled} />}
       {children}
       {/* Mounted for one opening only, so each starts clean: no error left from an earlier attempt. */}

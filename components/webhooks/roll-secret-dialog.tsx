@@ -1,6 +1,5 @@
 "use client";
 
-import { useActionState } from "react";
 import type { RollSecretState } from "@/lib/settings/webhook-actions";
 import { ConfirmDialog } from "../settings/confirm-dialog";
 import { OverlapField } from "../settings/overlap-field";
@@ -21,23 +20,18 @@ interface Props {
 }
 
 export function RollSecretDialog({ target, action, onClose, onRolled }: Props) {
-  const [state, formAction, pending] = useActionState(action, { status: "idle" });
-
   return (
     <ConfirmDialog
       idField={{ name: "endpointId", value: target.id }}
       title={<>Roll the signing secret of {target.url}?</>}
       wrapTitle
       description="A new secret replaces the current one; it is shown once. Until the overlap ends, every delivery is signed with both, so the receiver keeps verifying while you deploy the new secret."
-      error={state.status === "error" ? state.message : undefined}
-      action={formAction}
-      pending={pending}
+      action={action}
       submit={{ label: "Roll secret", busy: "Rolling…", className: "button button--primary" }}
-      done={state.status === "rolled"}
       // Once closed, the new secret is shown above the endpoints and takes the focus (SigningSecret).
-      onClose={() =>
-        state.status === "rolled"
-          ? onRolled({ target, secret: state.secret, previousSecretExpiresAt: state.previousSecretExpiresAt })
+      onClose={(rolled) =>
+        rolled
+          ? onRolled({ target, secret: rolled.secret, previousSecretExpiresAt: rolled.previousSecretExpiresAt })
           : onClose()
       }
     >

@@ -18,7 +18,6 @@ const reasonOf = (detail: string) =>
 export function WebhookTrail({ events }: { events: WebhookTrailItem[] }) {
   return (
     <ActivityTrail
-      titleId="webhook-trail-title"
       summary="Endpoints added, enabled, disabled, rolled and deleted, newest first"
       empty="No webhook activity yet."
       events={events}

@@ -1,9 +1,14 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { SettingsSectionPage } from "./settings-section-page";
 
 export type Scope = "reports:read" | "team:read";
 
-export class ApiKeysPage {
-  readonly heading: Locator;
+/** What the page shows of a key: its prefix and first four characters, and its last four. */
+export function hintOf(secret: string): string {
+  return `${secret.slice(0, 11)}…${secret.slice(-4)}`;
+}
+
+export class ApiKeysPage extends SettingsSectionPage {
   readonly name: Locator;
   readonly expiry: Locator;
   readonly expires: Locator;
@@ -13,11 +18,9 @@ export class ApiKeysPage {
   readonly copy: Locator;
   readonly keysTable: Locator;
   readonly inactiveKeys: Locator;
-  readonly activity: Locator;
-  readonly signOut: Locator;
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "API keys" });
+  constructor(page: Page) {
+    super(page, "/settings/api-keys", "API keys");
     this.name = page.getByLabel("Name");
     this.expiry = page.getByLabel("Expires", { exact: true });
     this.expires = page.getByLabel("Expires on");
@@ -27,22 +30,6 @@ export class ApiKeysPage {
     this.copy = page.getByRole("button", { name: /^Cop(y|ied)$/ });
     this.keysTable = page.getByRole("table", { name: "Keys in use" });
     this.inactiveKeys = page.getByText(/^Revoked and expired keys \(\d+\)$/);
-    this.activity = page.getByRole("list", { name: "Activity" });
-    this.signOut = page.getByRole("button", { name: "Sign out" });
-  }
-
-  /**
-   * The newest line of the activity trail about one key or endpoint (its unique name or URL). Other tests act in the
-   * same organization at the same time, so the trail's very first line may be theirs; among one subject's lines the
-   * newest still comes first.
-   */
-  latestActivityAbout(subject: string): Locator {
-    return this.activity.getByRole("listitem").filter({ hasText: subject }).first();
-  }
-
-  async goto() {
-    await this.page.goto("/settings/api-keys");
-    await expect(this.heading).toBeVisible();
   }
 
   scope(scope: Scope): Locator {
@@ -51,8 +38,9 @@ export class ApiKeysPage {
 
   /** The row of the key with this secret: a rolled key and its replacement share their name, not their hint. */
   keyRow(secret: string): Locator {
-    const hint = `${secret.slice(0, 11)}…${secret.slice(-4)}`;
-    return this.page.getByRole("row").filter({ has: this.page.getByRole("cell", { name: hint, exact: true }) });
+    return this.page
+      .getByRole("row")
+      .filter({ has: this.page.getByRole("cell", { name: hintOf(secret), exact: true }) });
   }
 
   row(name: string): Locator {
@@ -70,10 +58,16 @@ export class ApiKeysPage {
     await this.name.fill(name);
     for (const s of scopes) await this.scope(s).check();
     if (expiresOn) await this.expireOn(expiresOn);
+    // The previous key's secret stays shown until the new one replaces it.
+    const previous = (await this.secret.count()) > 0 ? await this.secret.inputValue() : undefined;
     await this.create.click();
     await expect(this.secret).toHaveValue(/^sdn_sk_[0-9A-Za-z]{38}$/);
-    await expect(this.row(name)).toBeVisible();
-    return this.secret.inputValue();
+    if (previous) await expect(this.secret).not.toHaveValue(previous);
+    const secret = await this.secret.inputValue();
+    // By its hint, not its name: another key may have the same name.
+    await expect(this.keyRow(secret)).toBeVisible();
+    await expect(this.keyRow(secret).getByRole("rowheader")).toHaveText(name);
+    return secret;
   }
 
   revokeDialog(name: string): Locator {

@@ -1,19 +1,18 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { SettingsSectionPage } from "./settings-section-page";
 
 /** Settings → Webhooks, and an endpoint's deliveries page, as a founder or lead sees them. */
-export class WebhooksPage {
-  readonly heading: Locator;
+export class WebhooksPage extends SettingsSectionPage {
   readonly url: Locator;
   readonly add: Locator;
   readonly formAlert: Locator;
   readonly secret: Locator;
   readonly copy: Locator;
   readonly endpointsTable: Locator;
-  readonly activity: Locator;
   readonly attempts: Locator;
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Webhooks" });
+  constructor(page: Page) {
+    super(page, "/settings/webhooks", "Webhooks");
     this.url = page.getByLabel("Endpoint URL");
     this.add = page.getByRole("button", { name: "Add endpoint" });
     const form = page.getByRole("region", { name: "Add an endpoint" });
@@ -21,22 +20,7 @@ export class WebhooksPage {
     this.secret = form.getByLabel("Signing secret");
     this.copy = form.getByRole("button", { name: /^Cop(y|ied)$/ });
     this.endpointsTable = page.getByRole("table", { name: "Webhook endpoints" });
-    this.activity = page.getByRole("list", { name: "Activity" });
     this.attempts = page.getByRole("table", { name: "Delivery attempts" });
-  }
-
-  /**
-   * The newest line of the activity trail about one endpoint (its unique URL). Other tests act in the same
-   * organization at the same time, so the trail's very first line may be theirs; among one endpoint's lines the
-   * newest still comes first.
-   */
-  latestActivityAbout(url: string): Locator {
-    return this.activity.getByRole("listitem").filter({ hasText: url }).first();
-  }
-
-  async goto() {
-    await this.page.goto("/settings/webhooks");
-    await expect(this.heading).toBeVisible();
   }
 
   event(type: string): Locator {

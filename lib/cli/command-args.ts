@@ -3,9 +3,10 @@ import type { Scope } from "@/lib/auth/scopes";
 import { inputExcerpt } from "@/lib/data/input-excerpt";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 import { DEFAULT_KEY_EXPIRY, keyExpirySchema } from "@/lib/schemas/key-expiry";
-import { keyNameSchema } from "@/lib/schemas/key-name";
+import { ingestTokenNameSchema, keyNameSchema } from "@/lib/schemas/key-name";
 import { keyOverlapSchema, type KeyOverlap } from "@/lib/schemas/key-overlap";
 import { keyScopesSchema } from "@/lib/schemas/key-scopes";
+import { timeZoneSchema } from "@/lib/schemas/time-zone";
 import { WEBHOOK_EVENT_TYPES, webhookEventsSchema, type WebhookEventType } from "@/lib/schemas/webhook-events";
 import { UsageError } from "./errors";
 
@@ -39,8 +40,15 @@ export const commandArgSchemas = {
   "webhooks.redeliver": z.strictObject({ deliveryId: uuid }),
   "orgs.list": z.strictObject({}),
   "seed.demo": z.strictObject({}),
-  "reports.import": z.strictObject({ org, reports: z.array(z.unknown()) }),
+  "reports.import": z.strictObject({ org, reports: z.array(z.unknown()), replace: z.boolean().optional() }),
   "db.migrate": z.strictObject({}),
+  "reports.delete": z.strictObject({ reportId: uuid }),
+  "reports.duplicates": z.strictObject({ org: org.optional() }),
+  "orgs.update": z.strictObject({ org, timeZone: timeZoneSchema }),
+  "ingest-tokens.create": z.strictObject({ org, name: ingestTokenNameSchema }),
+  "ingest-tokens.list": z.strictObject({ org }),
+  "ingest-tokens.roll": z.strictObject({ tokenId: uuid, overlap: keyOverlapSchema }),
+  "ingest-tokens.revoke": z.strictObject({ tokenId: uuid }),
 } as const;
 
 export type CommandName = keyof typeof commandArgSchemas;
@@ -82,7 +90,9 @@ export function parseOverlap(text: string): KeyOverlap {
 /** An id the operator copied from a list: a UUID, lower-cased, or a usage error naming the list that shows them. */
 function parseId(text: string, what: string, listCommand: string): string {
   if (!UUID_SHAPE.test(text))
-    throw new UsageError(`${inputExcerpt(text)} is not a ${what} id: ${what} ids are UUIDs (see \`${listCommand}\`)`);
+    throw new UsageError(
+      `${inputExcerpt(text)} is not ${/^[aeiou]/.test(what) ? "an" : "a"} ${what} id: ${what} ids are UUIDs (see \`${listCommand}\`)`,
+    );
   return text.toLowerCase();
 }
 
@@ -113,4 +123,21 @@ export function parseEvents(text: string): WebhookEventType[] {
     throw new UsageError(`--events: Unknown event ${shown}; valid events are ${WEBHOOK_EVENT_TYPES.join(", ")}.`);
   }
   return parseFlag("events", webhookEventsSchema, given);
+}
+
+export function parseReportId(text: string): string {
+  return parseId(text, "report", "GET /api/v1/reports");
+}
+
+export function parseIngestTokenId(text: string): string {
+  return parseId(text, "ingest token", "sundown ingest-tokens list");
+}
+
+export function parseIngestTokenName(text: string): string {
+  return parseFlag("name", ingestTokenNameSchema, text);
+}
+
+/** `--time-zone America/Los_Angeles`: the rule Settings uses too; the zone is written under its canonical name. */
+export function parseTimeZone(text: string): string {
+  return parseFlag("time-zone", timeZoneSchema, text);
 }

@@ -13,7 +13,26 @@ import {
 } from "@/lib/data/api-keys";
 import { importReports, validateImportReports } from "@/lib/data/import-reports";
 import { listKeyUsage } from "@/lib/data/key-usage";
-import { findOrganization, listOrganizations, type OrganizationRef } from "@/lib/data/organizations";
+import {
+  createIngestToken,
+  findIngestTokenOrganization,
+  listIngestTokens,
+  revokeIngestToken,
+  rollIngestToken,
+  type CreatedIngestToken,
+} from "@/lib/data/ingest-tokens";
+import {
+  findOrganization,
+  listOrganizations,
+  setOrganizationTimeZone,
+  type OrganizationRef,
+} from "@/lib/data/organizations";
+import {
+  countDuplicateReports,
+  deleteReport,
+  findReportOrganization,
+  listDuplicateReports,
+} from "@/lib/data/report-deletion";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -142,9 +161,11 @@ function changeKey<T>(keyId: string, change: (organization: OrganizationRef) => 
 function revokeKey(args: CommandArgs<"keys.revoke">) {
   const startedAt = new Date();
   return changeKey(args.keyId, async (organization) => {
-    const { revokedAt } = await revokeApiKey(organization.id, args.keyId, CLI_ACTOR);
+    const { revokedAt, name, hint } = await revokeApiKey(organization.id, args.keyId, CLI_ACTOR);
     return {
       id: args.keyId,
+      name,
+      hint,
       organization,
       revoked_at: revokedAt.toISOString(),
       already_revoked: revokedAt < startedAt,
@@ -301,10 +322,108 @@ async function seedDemoData() {
 async function importReportFile(args: CommandArgs<"reports.import">) {
   const reports = validateImportReports(args.reports);
   const organization = await requireOrganization(args.org);
-  const { imported } = await importReports(organization, reports);
-  // Inside the server (the command socket), its delivery loop sends the reports' events now.
-  wakeDeliveryLoop();
-  return { organization, imported };
+  const result = await importReports(organization, reports, { replace: args.replace === true });
+  // Inside the server (the command socket), its delivery loop sends the added reports' events now.
+  if (result.added > 0) wakeDeliveryLoop();
+  return { organization, ...result };
+}
+
+function deleteReportById(args: CommandArgs<"reports.delete">) {
+  return changeInOrganization(
+    () => findReportOrganization(args.reportId),
+    `No report with id ${args.reportId}. Report ids are in GET /api/v1/reports and in \`sundown reports import\`'s --json output.`,
+    async (organization) => ({ organization, report: await deleteReport(organization.id, args.reportId) }),
+  );
+}
+
+type DuplicatesListing =
+  | { organizations: Awaited<ReturnType<typeof countDuplicateReports>> }
+  | { organization: OrganizationRef; duplicates: Awaited<ReturnType<typeof listDuplicateReports>> };
+
+async function listDuplicates(args: CommandArgs<"reports.duplicates">): Promise<DuplicatesListing> {
+  if (args.org === undefined) return { organizations: await countDuplicateReports() };
+  const organization = await requireOrganization(args.org);
+  return { organization, duplicates: await listDuplicateReports(organization.id) };
+}
+
+async function updateOrganization(args: CommandArgs<"orgs.update">) {
+  const organization = await requireOrganization(args.org);
+  try {
+    const { timeZone, previous } = await setOrganizationTimeZone(organization.id, args.timeZone);
+    return { organization, time_zone: timeZone, previous_time_zone: previous };
+  } catch (error) {
+    throw asCommandError(error);
+  }
+}
+
+/** A new ingest token as `ingest-tokens create` and `roll` print it; the secret is in it once. */
+function newIngestTokenResult(token: CreatedIngestToken, organization: OrganizationRef) {
+  return {
+    id: token.id,
+    token: token.token,
+    name: token.name,
+    hint: token.hint,
+    organization,
+    created_at: token.createdAt.toISOString(),
+  };
+}
+
+async function createIngestTokenCommand(args: CommandArgs<"ingest-tokens.create">) {
+  const organization = await requireOrganization(args.org);
+  const token = await createIngestToken({ organizationId: organization.id, name: args.name, actor: CLI_ACTOR });
+  return newIngestTokenResult(token, organization);
+}
+
+async function listIngestTokensCommand(args: CommandArgs<"ingest-tokens.list">) {
+  const organization = await requireOrganization(args.org);
+  return {
+    organization,
+    tokens: (await listIngestTokens(organization.id)).map((t) => ({
+      id: t.id,
+      name: t.name,
+      hint: t.hint,
+      status: t.status,
+      created_by: t.createdBy,
+      created_at: t.createdAt.toISOString(),
+      last_used_at: iso(t.lastUsedAt),
+      revoked_at: iso(t.revokedAt),
+      rolled_to_id: t.rolledToId,
+    })),
+  };
+}
+
+function changeIngestToken<T>(tokenId: string, change: (organization: OrganizationRef) => Promise<T>): Promise<T> {
+  return changeInOrganization(
+    () => findIngestTokenOrganization(tokenId),
+    `No ingest token with id ${tokenId}. Run \`sundown ingest-tokens list --org <org>\` to see the tokens.`,
+    change,
+  );
+}
+
+function rollIngestTokenCommand(args: CommandArgs<"ingest-tokens.roll">) {
+  return changeIngestToken(args.tokenId, async (organization) => {
+    const { token, previous } = await rollIngestToken(organization.id, args.tokenId, {
+      overlapMs: KEY_OVERLAPS[args.overlap],
+      actor: CLI_ACTOR,
+    });
+    return {
+      ...newIngestTokenResult(token, organization),
+      replaces: { id: previous.id, overlap: args.overlap, stops_at: previous.stopsAt.toISOString() },
+    };
+  });
+}
+
+function revokeIngestTokenCommand(args: CommandArgs<"ingest-tokens.revoke">) {
+  const startedAt = new Date();
+  return changeIngestToken(args.tokenId, async (organization) => {
+    const { revokedAt } = await revokeIngestToken(organization.id, args.tokenId);
+    return {
+      id: args.tokenId,
+      organization,
+      revoked_at: revokedAt.toISOString(),
+      already_revoked: revokedAt < startedAt,
+    };
+  });
 }
 
 /** Embedded databases are migrated whenever they are opened; this reports where they stand. */
@@ -333,6 +452,13 @@ const COMMANDS = {
   "seed.demo": seedDemoData,
   "reports.import": importReportFile,
   "db.migrate": migrationStatus,
+  "reports.delete": deleteReportById,
+  "reports.duplicates": listDuplicates,
+  "orgs.update": updateOrganization,
+  "ingest-tokens.create": createIngestTokenCommand,
+  "ingest-tokens.list": listIngestTokensCommand,
+  "ingest-tokens.roll": rollIngestTokenCommand,
+  "ingest-tokens.revoke": revokeIngestTokenCommand,
 } satisfies { [N in CommandName]: (args: CommandArgs<N>) => Promise<unknown> };
 
 /** What a command returns: plain JSON, the same whether it ran here or in the server. */

@@ -3,11 +3,12 @@ import type { Scope } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "./activity";
 import { expiresWithinDays, keyStatus, type ApiKeyStatus } from "./key-status";
 import type { OrganizationRef } from "./organizations";
 
-/** Who performed a key operation: a signed-in user, or an operator at the shell. */
-export type KeyActor = { userId: string; label: string } | { userId?: undefined; label: string };
+/** Who performed a key operation: the activity trail's actor (lib/data/activity.ts). */
+export type KeyActor = Actor;
 
 export interface CreateApiKeyInput {
   organizationId: string;
@@ -48,12 +49,11 @@ export interface ApiKeyListItem {
 
 type Transaction = Prisma.TransactionClient;
 
-/** Inserts a key and its audit event ("created", or "rolled" for a roll's new key); the secret is returned once. */
-async function insertKey(
-  tx: Transaction,
-  input: CreateApiKeyInput,
-  action: "created" | "rolled",
-): Promise<CreatedApiKey> {
+/** The audit event a new key is inserted with: created, or a roll's new key with when the old one is to stop. */
+type InsertEvent = { action: "created" } | { action: "rolled"; oldKeyStopsAt: Date };
+
+/** Inserts a key and its audit event; the secret is returned once. */
+async function insertKey(tx: Transaction, input: CreateApiKeyInput, event: InsertEvent): Promise<CreatedApiKey> {
   const { secret, hashedKey, hint } = generateApiKey();
   const scopes = [...new Set(input.scopes)].sort() as Scope[];
   const key = await tx.apiKey.create({
@@ -72,7 +72,8 @@ async function insertKey(
     data: {
       organizationId: input.organizationId,
       apiKeyId: key.id,
-      action,
+      action: event.action,
+      oldKeyStopsAt: event.action === "rolled" ? event.oldKeyStopsAt : null,
       actorUserId: input.actor.userId ?? null,
       actorLabel: input.actor.label,
     },
@@ -83,7 +84,7 @@ async function insertKey(
 
 export async function createApiKey(input: CreateApiKeyInput): Promise<CreatedApiKey> {
   const db = await getDb();
-  return db.$transaction((tx) => insertKey(tx, input, "created"));
+  return db.$transaction((tx) => insertKey(tx, input, { action: "created" }));
 }
 
 export async function listApiKeys(organizationId: string, now = new Date()): Promise<ApiKeyListItem[]> {
@@ -116,22 +117,24 @@ export async function listApiKeys(organizationId: string, now = new Date()): Pro
 /**
  * Revokes a key of this organization. A key of another organization is "not found", exactly like
  * an unknown id. Revoking an already revoked key changes nothing and reports its first revocation;
- * revoking a rolled key during its overlap ends the overlap now.
+ * revoking a rolled key during its overlap ends the overlap now. The key's name and hint come back so the
+ * caller can say which key it was (two keys may share a name).
  */
 export async function revokeApiKey(
   organizationId: string,
   keyId: string,
   actor: KeyActor,
   now = new Date(),
-): Promise<{ revokedAt: Date }> {
+): Promise<{ revokedAt: Date; name: string; hint: string }> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const key = await tx.apiKey.findFirst({
       where: { id: keyId, organizationId },
-      select: { id: true, revokedAt: true },
+      select: { id: true, name: true, hint: true, revokedAt: true },
     });
     if (!key) throw new ApiError("not_found", "No API key with this id exists in this organization.");
-    if (key.revokedAt && key.revokedAt <= now) return { revokedAt: key.revokedAt };
+    const { name, hint } = key;
+    if (key.revokedAt && key.revokedAt <= now) return { revokedAt: key.revokedAt, name, hint };
     const revokedAt = now;
     await tx.apiKey.update({ where: { id: key.id, organizationId }, data: { revokedAt }, select: { id: true } });
     await tx.apiKeyEvent.create({
@@ -144,7 +147,7 @@ export async function revokeApiKey(
       },
       select: { id: true },
     });
-    return { revokedAt };
+    return { revokedAt, name, hint };
   });
 }
 
@@ -181,14 +184,14 @@ export async function rollApiKey(
     if (!old) throw new ApiError("not_found", "No API key with this id exists in this organization.");
     const status = keyStatus(old, now);
     if (status !== "active") throw new ApiError("conflict", NOT_ROLLABLE[status]);
-    const key = await insertKey(
-      tx,
-      { organizationId, name: old.name, scopes: old.scopes as Scope[], expiresAt: old.expiresAt, actor },
-      "rolled",
-    );
     // The old key never outlives its own expiry: an overlap past it would promise a stop time it never reaches.
     const overlapEnd = now.getTime() + overlapMs;
     const stopsAt = new Date(old.expiresAt ? Math.min(overlapEnd, old.expiresAt.getTime()) : overlapEnd);
+    const key = await insertKey(
+      tx,
+      { organizationId, name: old.name, scopes: old.scopes as Scope[], expiresAt: old.expiresAt, actor },
+      { action: "rolled", oldKeyStopsAt: stopsAt },
+    );
     // Guarded, so that of two rolls (or a roll and a revocation) racing on one key, only one lands.
     const { count } = await tx.apiKey.updateMany({
       where: { id: old.id, organizationId, revokedAt: null, rolledToId: null },
@@ -204,7 +207,10 @@ export interface ApiKeyEventItem {
   action: "created" | "revoked" | "rolled";
   keyName: string;
   keyHint: string;
-  /** For a roll (recorded on the new key): the key it replaced, and when that one stops working. */
+  /**
+   * For a roll (recorded on the new key): the key it replaced, and when the roll set that one to stop (what the
+   * roll did, not the old key's state now: a later revocation is an event of its own).
+   */
   replaced: { hint: string; stopsAt: Date | null } | null;
   actor: string;
   createdAt: Date;
@@ -219,7 +225,8 @@ export async function listApiKeyEvents(organizationId: string, take = 50): Promi
       action: true,
       actorLabel: true,
       createdAt: true,
-      apiKey: { select: { name: true, hint: true, rolledFrom: { select: { hint: true, revokedAt: true } } } },
+      oldKeyStopsAt: true,
+      apiKey: { select: { name: true, hint: true, rolledFrom: { select: { hint: true } } } },
       actor: { select: { member: { select: { name: true } } } },
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -232,7 +239,7 @@ export async function listApiKeyEvents(organizationId: string, take = 50): Promi
     keyHint: e.apiKey.hint,
     replaced:
       e.action === "rolled" && e.apiKey.rolledFrom
-        ? { hint: e.apiKey.rolledFrom.hint, stopsAt: e.apiKey.rolledFrom.revokedAt }
+        ? { hint: e.apiKey.rolledFrom.hint, stopsAt: e.oldKeyStopsAt }
         : null,
     actor: e.actor?.member.name ?? e.actorLabel,
     createdAt: e.createdAt,

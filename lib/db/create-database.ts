@@ -78,6 +78,40 @@ export async function createMissingDatabase(url: string): Promise<string | undef
   }
 }
 
+/**
+ * Whether the database DATABASE_URL names exists, asked from a maintenance database on the same server (through the
+ * same pooler, if any) with the same role; undefined when that cannot be asked within `timeoutMs` in all. For the
+ * doctor: a transaction pooler answers a login to a missing database with the server's refusal once, then holds
+ * every login to it until it tries the server again (PgBouncer's server_login_retry, 15 s by default), so the
+ * refusal may never be seen.
+ */
+export async function databaseExists(
+  url: string,
+  timeoutMs: number,
+): Promise<{ database: string; exists: boolean } | undefined> {
+  const { database } = targetOf(url);
+  const deadline = performance.now() + timeoutMs;
+  for (const maintenance of MAINTENANCE_DATABASES) {
+    const left = Math.floor(deadline - performance.now());
+    if (maintenance === database || left <= 0) continue;
+    const client = new pg.Client({
+      connectionString: onDatabase(url, maintenance),
+      connectionTimeoutMillis: left,
+      query_timeout: left,
+    } as pg.ClientConfig);
+    try {
+      await client.connect();
+      const { rows } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+      return { database, exists: rows.length > 0 };
+    } catch {
+      // This maintenance database cannot be asked (missing, refused, too slow): the next one, else no answer.
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  return undefined;
+}
+
 async function connectToMaintenanceDatabase(
   url: string,
   refused: (why: string) => DatabaseNotCreatedError,

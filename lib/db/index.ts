@@ -77,7 +77,7 @@ export function openPostgres(url: string, poolMax = 5, naming: StatementNaming =
   let verdict: Promise<PoolerVerdict> | undefined;
   const probe = async (): Promise<PoolerVerdict> => {
     const found = poolerFromUrl(url) ?? (await probeServerPort(url, sql));
-    if (found.pooled && naming === "auto") sql.stopNaming(`a connection pooler: ${found.reason}`);
+    if (found.pooled && naming === "auto") sql.stopNaming(`a connection pooler: ${found.reason}`, "info");
     return found;
   };
   return {

@@ -27,8 +27,12 @@ export interface SqlReader {
 }
 
 export interface PoolReader extends SqlReader {
-  /** Sends every statement unnamed from now on; `reason` is logged once. */
-  stopNaming(reason: string): void;
+  /**
+   * Sends every statement unnamed from now on; `reason` is logged once, at `level`: info for a pooler detected at
+   * start (expected, on every start of such a deployment: alerting on warnings must not fire for it), warn for a
+   * statement lost that no detection foresaw.
+   */
+  stopNaming(reason: string, level: "info" | "warn"): void;
 }
 
 // What PostgreSQL answers when a named statement is not on the server connection the pooler picked
@@ -65,10 +69,10 @@ export function poolReader(pool: Pool, { naming }: { naming: StatementNaming }):
     get named() {
       return named;
     },
-    stopNaming(reason) {
+    stopNaming(reason, level) {
       if (!named) return;
       named = false;
-      log("warn", "sending database statements unnamed from now on", { reason });
+      log(level, "sending database statements unnamed from now on", { reason });
     },
     async rows<T>(statement: Statement, values: readonly unknown[]) {
       const name = named && !statement.planEachRun ? preparedName(statement) : undefined;
@@ -79,6 +83,7 @@ export function poolReader(pool: Pool, { naming }: { naming: StatementNaming }):
         reader.stopNaming(
           `a prepared statement was lost between statements (${(error as Error).message}): a transaction-mode ` +
             "pooler is in front of PostgreSQL",
+          "warn",
         );
         return (await pool.query({ text: statement.text, values: [...values] })).rows as T[];
       }

@@ -1,5 +1,5 @@
 import { pendingMigrations } from "@/lib/db";
-import { quoteIdentifier } from "@/lib/db/create-database";
+import { databaseExists, isMissingDatabase, quoteIdentifier } from "@/lib/db/create-database";
 import { readMigrations } from "@/lib/db/migrate";
 import type { Env } from "@/lib/env";
 import { errorMessage, fail, pass, warn, type Check, type DoctorContext, type Verdict } from "./check";
@@ -32,17 +32,24 @@ async function reachedPostgres(context: DoctorContext): Promise<PostgresTarget |
 
 const errorCode = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? "");
 
-/** Why PostgreSQL could not be reached, and what to do, in the operator's terms rather than the driver's. */
+const isTimeout = (error: unknown) =>
+  /timeout|timed out/i.test(errorMessage(error)) || errorCode(error) === "ETIMEDOUT";
+
+const missingDatabase = (detail: string) =>
+  fail(
+    detail,
+    `Run \`${MIGRATE}\` with this DATABASE_URL: it creates the database where the role may, or says what to run.`,
+  );
+
+/**
+ * Why PostgreSQL could not be reached, and what to do, in the operator's terms rather than the driver's. A missing
+ * database reads the same directly (3D000) and through PgBouncer (08P01 with the server's words).
+ */
 export function unreachableVerdict(error: unknown, env: Env): Verdict {
   const where = describeDatabaseLocation(env);
   const message = errorMessage(error);
   const code = errorCode(error);
-  if (code === "3D000") {
-    return fail(
-      `${where}: ${message}`,
-      `Run \`${MIGRATE}\` with this DATABASE_URL: it creates the database where the role may, or says what to run.`,
-    );
-  }
+  if (isMissingDatabase(error)) return missingDatabase(`${where}: ${message}`);
   // PgBouncer answers a refused login with its own code (08P01) but PostgreSQL's words.
   if (code === "28P01" || code === "28000" || /authentication failed/i.test(message)) {
     return fail(
@@ -56,7 +63,7 @@ export function unreachableVerdict(error: unknown, env: Env): Verdict {
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
     return fail(`${where}: the host name does not resolve`, "Correct the host in DATABASE_URL.");
   }
-  if (/timeout|timed out/i.test(message) || code === "ETIMEDOUT") {
+  if (isTimeout(error)) {
     return fail(
       `${where}: no answer within ${env.DATABASE_TIMEOUT_MS} ms (DATABASE_TIMEOUT_MS)`,
       "Check that PostgreSQL is up and that this machine may reach it (firewall, security group, the provider's " +
@@ -75,6 +82,16 @@ const database: Check = {
     try {
       reached = await database.reach();
     } catch (error) {
+      // A pooler may hold the login to a missing database instead of refusing it again (databaseExists says why):
+      // the server itself, asked through a maintenance database, tells that silence from a hung one. Half the
+      // timeout for it, so that a hung server still fails within the check's bound, with its own message.
+      const asked = isTimeout(error) ? await databaseExists(env.DATABASE_URL!, env.DATABASE_TIMEOUT_MS / 2) : undefined;
+      if (asked?.exists === false) {
+        return missingDatabase(
+          `${describeDatabaseLocation(env)}: database ${quoteIdentifier(asked.database)} does not exist (the server ` +
+            "says so; a connection pooler held the login instead of answering)",
+        );
+      }
       return unreachableVerdict(error, env);
     }
     const route = await describeRoute(database.handle, env.DATABASE_PREPARED_STATEMENTS);

@@ -8,14 +8,17 @@ const MASK = "****";
 // Query parameters that carry a credential in a connection string (pg reads `password` from the query too).
 const SECRET_PARAMS = /pass|secret|token|key/i;
 
-/** The URL with its password (and any credential in its query) replaced by ****; for an unparsable value, a placeholder. */
+/**
+ * The URL with its password (and any credential in its query) replaced by ****, else exactly as written; for an
+ * unparsable value, a placeholder.
+ */
 export function maskUrl(value: string): string {
   if (!URL.canParse(value)) return "(not a URL)";
   const url = new URL(value);
+  const secretParams = [...url.searchParams.keys()].filter((name) => SECRET_PARAMS.test(name));
+  if (!url.password && secretParams.length === 0) return value;
   if (url.password) url.password = MASK;
-  for (const name of [...url.searchParams.keys()]) {
-    if (SECRET_PARAMS.test(name)) url.searchParams.set(name, MASK);
-  }
+  for (const name of secretParams) url.searchParams.set(name, MASK);
   // Masked values stay readable: URLSearchParams would print **** as %2A%2A%2A%2A.
   return url.toString().replaceAll("%2A%2A%2A%2A", MASK);
 }
@@ -26,8 +29,11 @@ const SECRET_VARIABLES = [
   "GITHUB_SECRET",
   "GOOGLE_CLIENT_SECRET",
   "SUNDOWN_DEMO_PASSWORD",
+  "CRON_SECRET",
 ] as const;
-const URL_VARIABLES = ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL"] as const;
+// Every URL the doctor reads. The public ones are refused with a password in them (lib/env.ts), but the refusal
+// comes from the environment check, which must not print one either.
+const URL_VARIABLES = ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL", "SUNDOWN_URL", "NEXTAUTH_URL"] as const;
 
 // Shorter values are not blanked: a 1-character password would blank every occurrence of that letter.
 const MIN_SECRET_LENGTH = 4;

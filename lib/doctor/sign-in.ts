@@ -1,6 +1,7 @@
 import path from "node:path";
 import { EnvError, signInUrl, type Env } from "@/lib/env";
 import { fail, pass, warn, type Check, type Verdict } from "./check";
+import { maskUrl } from "./mask";
 
 // The public URL and the session secret, judged as `npm start` will use them. Which URL sign-in takes, and
 // that production needs one, is lib/env.ts's signInUrl(); this adds what only shows once both URLs are
@@ -30,8 +31,11 @@ export function publicUrlVerdict(env: Env): Verdict {
       `Set NEXTAUTH_URL to ${origin}, or unset it: sign-in then uses SUNDOWN_URL's origin.`,
     );
   }
-  const links = SUNDOWN_URL ? `links to ${SUNDOWN_URL}` : "links to the Host each request names (SUNDOWN_URL unset)";
-  const detail = `sign-in at ${signIn}, ${links}`;
+  // Masked as every URL the doctor prints: parseEnv refuses a password here, but the verdict does not rely on it.
+  const links = SUNDOWN_URL
+    ? `links to ${maskUrl(SUNDOWN_URL)}`
+    : "links to the Host each request names (SUNDOWN_URL unset)";
+  const detail = `sign-in at ${maskUrl(signIn)}, ${links}`;
   if (isProduction(env)) {
     const plain = (
       [

@@ -130,7 +130,7 @@ function requireWithinBudget(key: VerifiedKey, budget: StoreResult, context: Req
  * address's budget they answer 429 instead of 401, so keys cannot be guessed at speed. Only failures are
  * refused: a valid key is served whatever its address's count, as clients behind one NAT or proxy share it.
  */
-async function countingFailedAttempts<T>(request: Request, attempt: () => Promise<T>): Promise<T> {
+export async function countingFailedAttempts<T>(request: Request, attempt: () => Promise<T>): Promise<T> {
   try {
     return await attempt();
   } catch (error) {

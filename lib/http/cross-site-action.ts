@@ -3,7 +3,8 @@
 // (app-render/action-handler.ts): a POST that may be an action (a Next-Action header, or a multipart form),
 // an Origin present, and its host equal to the first X-Forwarded-Host, else to Host.
 
-function mayBeServerAction(request: Request): boolean {
+/** A POST that may be a server action: a Next-Action header (from JavaScript), or a multipart form (without). */
+export function mayBeServerAction(request: Request): boolean {
   if (request.method !== "POST") return false;
   return (
     request.headers.has("next-action") || (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")

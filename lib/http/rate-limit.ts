@@ -4,7 +4,7 @@ import { RATE_LIMIT_WINDOW_SECONDS } from "@/lib/ratelimit/policies";
 
 // How a rate-limit result reads on the wire. The policies and limiters are lib/ratelimit's.
 
-export type RateLimitPolicyName = "per-key" | "per-address";
+export type RateLimitPolicyName = "per-key" | "per-address" | "per-ingest-token";
 
 /** Whole seconds from now until `reset`, never negative. */
 function secondsUntil(reset: number, now = Date.now()): number {

@@ -8,11 +8,10 @@ function tooLarge(maxBytes: number): ApiError {
 }
 
 /**
- * Reads and parses a JSON body, refusing with 413 as soon as it is known to exceed `maxBytes`:
- * from Content-Length when given, else while streaming, so an oversized body is never buffered whole.
- * A body that is not JSON is a 400 invalid_parameter.
+ * Reads a body as UTF-8 text, refusing with 413 as soon as it is known to exceed `maxBytes`: from Content-Length
+ * when given, else while streaming, so an oversized body is never buffered whole.
  */
-export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = request.headers.get("content-length");
   if (declared !== null && /^[0-9]+$/.test(declared) && Number(declared) > maxBytes) throw tooLarge(maxBytes);
   const chunks: Uint8Array[] = [];
@@ -30,7 +29,12 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
       chunks.push(value);
     }
   }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+/** Reads and parses a JSON body within `maxBytes` (readBodyText); a body that is not JSON is a 400 invalid_parameter. */
+export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const text = await readBodyText(request, maxBytes);
   try {
     return JSON.parse(text);
   } catch {

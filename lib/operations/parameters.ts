@@ -267,6 +267,12 @@ export const cursorParameter: Parameter<Cursor | undefined> = {
 export const roleParameter = oneOf("role", memberRoleSchema.options, "Only members with this role.");
 
 const ACTIVE_RULE = "active must be true or false.";
+// The words a query string spells a boolean with, and MCP clients often send as a string too ({"active": "true"},
+// or "True" from Python): one rule reads them alike on both surfaces. Published as a boolean, the canonical form.
+const BOOLEAN_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ["true", true],
+  ["false", false],
+]);
 
 export const activeParameter: Parameter<boolean | undefined> = {
   in: "query",
@@ -274,10 +280,10 @@ export const activeParameter: Parameter<boolean | undefined> = {
   optional: true,
   accepts: "true | false",
   rule: ACTIVE_RULE,
-  fromText: (text) => (text === "true" ? true : text === "false" ? false : text),
   parse(value) {
-    if (value === undefined) return undefined;
-    if (typeof value !== "boolean") throw invalid(ACTIVE_RULE);
-    return value;
+    if (value === undefined || typeof value === "boolean") return value;
+    const word = typeof value === "string" ? BOOLEAN_WORDS.get(value.toLowerCase()) : undefined;
+    if (word === undefined) throw invalid(ACTIVE_RULE);
+    return word;
   },
 };

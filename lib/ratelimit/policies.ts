@@ -61,6 +61,15 @@ export function addressLimiter(): PolicyLimiter {
   });
 }
 
+/** Per ingest token, counted on the token's id: POST /ingest/v1 has a budget of its own, apart from the API's. */
+export function ingestTokenLimiter(): PolicyLimiter {
+  return createRateLimiter({
+    prefix: "ingest:token",
+    limit: getEnv().SUNDOWN_INGEST_RATE_LIMIT,
+    windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
+  });
+}
+
 /** Closes the shared-store connections and forgets every limiter (tests, shutdown). */
 export async function closeRateLimitStores(): Promise<void> {
   const stores = [...(registry.__sundownRateLimitStores?.values() ?? [])];

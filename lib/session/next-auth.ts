@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import NextAuth, { type NextAuthOptions, type User } from "next-auth";
+import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
@@ -8,7 +9,7 @@ import { z } from "zod";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { resolveAuthSecret } from "@/lib/auth/server-secret";
 import { endSession, isSessionEnded } from "@/lib/data/ended-sessions";
-import { findSessionUserByEmail, findUserForSignIn, type SessionUser } from "@/lib/data/users";
+import { findSessionUser, findSessionUserByEmail, findUserForSignIn, type SessionUser } from "@/lib/data/users";
 import type { MemberRole } from "@/lib/schemas/team";
 import { getEnv, signInUrl, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -205,6 +206,17 @@ async function isLiveSession({ sessionId, signedInAt }: { sessionId?: string; si
   return !(await isSessionEnded(sessionId).catch(() => true));
 }
 
+/**
+ * The person a token's live session belongs to, as the database says now: the session endpoint answers what the pages
+ * and actions see (lib/session/session.ts), so a demotion shows at once and a deactivated member is no one. Null
+ * also when the database cannot say.
+ */
+async function currentSessionUser(token: JWT): Promise<SessionUser | null> {
+  if (!token.userId) return null;
+  const [live, user] = await Promise.all([isLiveSession(token), findSessionUser(token.userId).catch(() => null)]);
+  return live ? user : null;
+}
+
 /** When a session ends by itself, whatever next-auth's rolling cookie expiry says. */
 export function sessionExpiry(identity: SessionIdentity): Date {
   return new Date((identity.signedInAt + SESSION_MAX_AGE_SECONDS) * 1000);
@@ -283,17 +295,13 @@ function buildAuthOptions(env: Env): NextAuthOptions {
       // Only paths on the configured origin; anything else lands on the default page (no open redirect).
       redirect: ({ url, baseUrl }) => callbackUrlOn(baseUrl, url),
       // The session endpoint answers the browser: no email address in it (DESIGN: stored for sign-in only). A cookie
-      // whose session was signed out (or is past its 8 hours, or carries no session id) describes no one: the
-      // endpoint answers `{}`, as for no cookie at all, and so it does when the database cannot say.
+      // whose session was signed out (or is past its 8 hours, or carries no session id), or whose member was
+      // deactivated, describes no one: the endpoint answers `{}`, as for no cookie at all, and so it does when the
+      // database cannot say. Name and role are the database's, not the cookie's.
       async session({ session, token }) {
-        if (!(await isLiveSession(token))) return {} as typeof session;
-        session.user = {
-          name: token.name,
-          userId: token.userId,
-          memberId: token.memberId,
-          organizationId: token.organizationId,
-          role: token.role,
-        };
+        const user = await currentSessionUser(token);
+        if (!user) return {} as typeof session;
+        session.user = { name: user.name, ...claimsOf(user) };
         return session;
       },
     },

@@ -4,6 +4,7 @@ import { DEFAULT_KEY_EXPIRY, keyExpirySchema } from "@/lib/schemas/key-expiry";
 import { keyNameSchema } from "@/lib/schemas/key-name";
 import { keyOverlapSchema } from "@/lib/schemas/key-overlap";
 import { keyScopesSchema } from "@/lib/schemas/key-scopes";
+import { singleField } from "./form-fields";
 
 /**
  * The create form's expiry choices. The presets are days from now, written as the CLI's --expires takes them
@@ -35,12 +36,8 @@ export const rollApiKeyInput = z.object({ keyId, overlap: keyOverlapSchema });
  * field when given, else the default; any other choice is passed on and refused as not a time.
  */
 export function createFormFields(formData: FormData) {
-  const single = (name: string) => {
-    const values = formData.getAll(name);
-    return values.length === 1 ? values[0] : values.length === 0 ? undefined : values;
-  };
-  const choice = single("expiry");
-  const date = single("expiresAt");
+  const choice = singleField(formData, "expiry");
+  const date = singleField(formData, "expiresAt");
   const expiresAt = choice === "date" ? (date ?? "") : choice === undefined ? date || DEFAULT_KEY_EXPIRY : choice;
-  return { name: single("name"), scopes: formData.getAll("scopes"), expiresAt };
+  return { name: singleField(formData, "name"), scopes: formData.getAll("scopes"), expiresAt };
 }

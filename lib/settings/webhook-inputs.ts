@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuid } from "@/lib/schemas/common";
 import { keyOverlapSchema } from "@/lib/schemas/key-overlap";
 import { webhookEventsSchema } from "@/lib/schemas/webhook-events";
+import { singleField } from "./form-fields";
 
 // The webhooks settings forms as the server reads them. The URL's rules (https, a public address) are not
 // repeated here: createWebhookEndpoint applies them, the same for this page and the CLI, and its refusal is
@@ -25,15 +26,6 @@ export const setEnabledInput = z.object({
 export const rollSecretInput = z.object({ endpointId, overlap: keyOverlapSchema });
 
 export const redeliverInput = z.object({ deliveryId: uuid.transform((id) => id.toLowerCase()) });
-
-/**
- * A field sent once as text, as the schema expects it; sent twice (or as a file) it is handed on as it came and
- * refused by the schema, never silently reduced to one of its values.
- */
-export function singleField(formData: FormData, name: string): FormDataEntryValue | FormDataEntryValue[] | undefined {
-  const values = formData.getAll(name);
-  return values.length === 1 ? values[0] : values.length === 0 ? undefined : values;
-}
 
 export function createEndpointFields(formData: FormData) {
   return { url: singleField(formData, "url"), events: formData.getAll("events") };

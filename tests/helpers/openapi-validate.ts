@@ -2,34 +2,44 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildIngestOpenApiDocument } from "@/lib/openapi/ingest-document";
 
-// Validates what the server actually answered against the published OpenAPI document, with a JSON Schema
+// Validates what the server actually answered against a published OpenAPI document, with a JSON Schema
 // 2020-12 validator (OpenAPI 3.1 schemas are 2020-12). Any test that calls a route can use it:
 //   expectMatchesOpenApi("get", "/api/v1/reports/{id}", res.status, res.body, res.headers)
+// and, for the ingest surface's own document, expectMatchesIngestOpenApi.
 
 const OPENAPI_TEST_BASE = "http://localhost:3000";
 
 type Json = Record<string, any>;
 
-const document = buildOpenApiDocument(OPENAPI_TEST_BASE) as unknown as Json;
+type Matcher = (method: string, pathTemplate: string, status: number, body: unknown, headers?: Headers) => void;
 
-// The document's component schemas are registered under this id; local refs are rewritten to point into it.
-const DOCUMENT_ID = "https://sundown.invalid/openapi.json";
-
-let ajv: Ajv2020 | undefined;
-const validators = new Map<string, ValidateFunction>();
-
-function compiler(): Ajv2020 {
-  if (!ajv) {
-    // strict: false because OpenAPI schemas carry keywords JSON Schema does not define (e.g. `example`).
-    ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas: document.components?.schemas ?? {} } });
-  }
-  return ajv;
+/** A matcher for one document; its component schemas are registered under `documentId`. */
+function openApiMatcher(document: Json, documentId: string): Matcher {
+  let ajv: Ajv2020 | undefined;
+  const validators = new Map<string, ValidateFunction>();
+  const compiler = (): Ajv2020 => {
+    if (!ajv) {
+      // strict: false because OpenAPI schemas carry keywords JSON Schema does not define (e.g. `example`).
+      ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema({ $id: documentId, components: { schemas: document.components?.schemas ?? {} } });
+    }
+    return ajv;
+  };
+  return (method, pathTemplate, status, body, headers) =>
+    matchResponse({ document, documentId, compiler, validators }, method, pathTemplate, status, body, headers);
 }
 
-function resolve<T = Json>(node: Json): T {
+interface Validation {
+  document: Json;
+  documentId: string;
+  compiler: () => Ajv2020;
+  validators: Map<string, ValidateFunction>;
+}
+
+function resolve<T = Json>(document: Json, node: Json): T {
   let current = node;
   while (current && typeof current.$ref === "string") {
     const pointer = (current.$ref as string).replace(/^#\//, "").split("/");
@@ -43,7 +53,7 @@ function resolve<T = Json>(node: Json): T {
 }
 
 /** The documented response of an operation for one status, or an error naming what is missing. */
-function documentedResponse(method: string, pathTemplate: string, status: number): Json {
+function documentedResponse(document: Json, method: string, pathTemplate: string, status: number): Json {
   const operation = document.paths?.[pathTemplate]?.[method.toLowerCase()];
   if (!operation) throw new Error(`OpenAPI document has no operation ${method.toUpperCase()} ${pathTemplate}`);
   const response = operation.responses?.[String(status)];
@@ -52,32 +62,28 @@ function documentedResponse(method: string, pathTemplate: string, status: number
       `OpenAPI document does not list status ${status} for ${method.toUpperCase()} ${pathTemplate} (it lists ${Object.keys(operation.responses).join(", ")})`,
     );
   }
-  return resolve(response);
+  return resolve(document, response);
 }
 
-function validatorFor(key: string, schema: Json): ValidateFunction {
-  let validate = validators.get(key);
+function validatorFor(validation: Validation, key: string, schema: Json): ValidateFunction {
+  let validate = validation.validators.get(key);
   if (!validate) {
-    const absolute = JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${DOCUMENT_ID}#/`));
-    validate = compiler().compile(absolute);
-    validators.set(key, validate);
+    const absolute = JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${validation.documentId}#/`));
+    validate = validation.compiler().compile(absolute);
+    validation.validators.set(key, validate);
   }
   return validate;
 }
 
-/**
- * Asserts that a response (status, parsed JSON body, optionally headers) is one the OpenAPI document describes:
- * the status is listed for the operation, the body matches the response schema, and every header the
- * document marks as required is present.
- */
-export function expectMatchesOpenApi(
+function matchResponse(
+  validation: Validation,
   method: string,
   pathTemplate: string,
   status: number,
   body: unknown,
   headers?: Headers,
 ): void {
-  const response = documentedResponse(method, pathTemplate, status);
+  const response = documentedResponse(validation.document, method, pathTemplate, status);
   const where = `${method.toUpperCase()} ${pathTemplate} → ${status}`;
   const media = response.content?.["application/json"];
   if (!media) {
@@ -87,7 +93,7 @@ export function expectMatchesOpenApi(
       );
     }
   } else {
-    const validate = validatorFor(`${where}`, media.schema);
+    const validate = validatorFor(validation, `${where}`, media.schema);
     if (!validate(body)) {
       const problems = (validate.errors ?? []).map(
         (e) => `  ${e.instancePath || "(root)"} ${e.message} ${JSON.stringify(e.params)}`,
@@ -99,11 +105,11 @@ export function expectMatchesOpenApi(
   }
   if (headers) {
     for (const [name, header] of Object.entries<Json>(response.headers ?? {})) {
-      const resolved = resolve(header);
+      const resolved = resolve(validation.document, header);
       if (resolved.required && !headers.has(name)) throw new Error(`${where}: required header ${name} is missing`);
       const value = headers.get(name);
       if (value !== null && resolved.schema) {
-        const validate = validatorFor(`${where} header ${name}`, resolved.schema);
+        const validate = validatorFor(validation, `${where} header ${name}`, resolved.schema);
         if (!validate(value))
           throw new Error(
             `${where}: header ${name}: ${JSON.stringify(value)} does not match ${JSON.stringify(resolved.schema)}`,
@@ -112,3 +118,19 @@ export function expectMatchesOpenApi(
     }
   }
 }
+
+/**
+ * Asserts that a response (status, parsed JSON body, optionally headers) is one the agents' OpenAPI document
+ * describes: the status is listed for the operation, the body matches the response schema, and every header the
+ * document marks as required is present.
+ */
+export const expectMatchesOpenApi = openApiMatcher(
+  buildOpenApiDocument(OPENAPI_TEST_BASE) as unknown as Json,
+  "https://sundown.invalid/openapi.json",
+);
+
+/** The same for the ingest surface's document (/ingest/v1/openapi.json). */
+export const expectMatchesIngestOpenApi = openApiMatcher(
+  buildIngestOpenApiDocument(OPENAPI_TEST_BASE) as unknown as Json,
+  "https://sundown.invalid/ingest/v1/openapi.json",
+);

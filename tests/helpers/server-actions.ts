@@ -6,7 +6,7 @@ import { ROOT } from "./server";
 // without a browser.
 
 /** The id Next gave a server action in this build (SUNDOWN_DIST_DIR). */
-function serverActionId(exportedName: string): string {
+export function serverActionId(exportedName: string): string {
   const manifest = JSON.parse(
     readFileSync(
       path.join(ROOT, process.env.SUNDOWN_DIST_DIR ?? ".next", "server/server-reference-manifest.json"),

@@ -59,7 +59,16 @@ describe("reports import", () => {
         { scope: "lead", scope_target_id: lead, generated_at: "2026-11-21T17:00:00Z", report: content("newer") },
       ],
     });
-    expect(result).toEqual({ organization: { id: org.id, slug: org.slug, name: "Import Test" }, imported: 2 });
+    expect(result).toEqual({
+      organization: { id: org.id, slug: org.slug, name: "Import Test" },
+      added: 2,
+      unchanged: 0,
+      replaced: 0,
+      reports: [
+        { id, outcome: "added" },
+        { id: expect.stringMatching(/^[0-9a-f-]{36}$/), outcome: "added" },
+      ],
+    });
     expect(await reportCount()).toBe(before + 2);
 
     const key = await createApiKey({
@@ -88,7 +97,7 @@ describe("reports import", () => {
     const reports = [
       ...Array.from({ length: 5 }, (_, i) => ({
         scope: "org",
-        generated_at: "2026-11-21T18:00:00Z",
+        generated_at: `2026-11-21T18:0${i}:00Z`,
         report: content(`ok ${i}`),
       })),
       {
@@ -104,7 +113,7 @@ describe("reports import", () => {
     expect(await reportCount()).toBe(before);
   });
 
-  it("writes nothing when a report id is already taken, also by another organization's report", async () => {
+  it("writes nothing when a report id is taken by another organization's report", async () => {
     const db = await getDb();
     const taken = (
       await db.report.findFirstOrThrow({ where: { organization: { slug: "acme" } }, select: { id: true } })
@@ -112,10 +121,10 @@ describe("reports import", () => {
     const before = await reportCount();
     const message = await importFailure([
       { scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("fresh") },
-      { id: taken, scope: "org", generated_at: "2026-11-21T18:00:00Z", report: content("clash") },
+      { id: taken, scope: "org", generated_at: "2026-11-21T18:01:00Z", report: content("clash") },
     ]);
     expect(message).toBe(
-      "The import file is invalid (1 problem); nothing was imported.\n  reports[1].id: a report with this id already exists",
+      "The import file conflicts with stored reports (1 problem); nothing was imported.\n  reports[1].id: this id is taken by a report of another organization; choose another id",
     );
     expect(await reportCount()).toBe(before);
   });
@@ -181,7 +190,11 @@ describe("reports import", () => {
       generated_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
       report: content(`bulk ${i}`),
     }));
-    await expect(runCommand("reports.import", { org: org.slug, reports })).resolves.toMatchObject({ imported: 1_200 });
+    await expect(runCommand("reports.import", { org: org.slug, reports })).resolves.toMatchObject({
+      added: 1_200,
+      unchanged: 0,
+      replaced: 0,
+    });
     expect(await reportCount()).toBe(before + 1_200);
   });
 });

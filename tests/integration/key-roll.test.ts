@@ -164,9 +164,35 @@ describe("rolling a key", () => {
     const rolledAt = new Date();
     await rollApiKey(old.organization.id, old.id, { overlapMs: KEY_OVERLAPS["7d"], actor, now: rolledAt });
     const revokedAt = at(rolledAt, 1000);
-    expect(await revokeApiKey(old.organization.id, old.id, actor, revokedAt)).toEqual({ revokedAt });
+    const named = { name: old.name, hint: old.hint };
+    expect(await revokeApiKey(old.organization.id, old.id, actor, revokedAt)).toEqual({ revokedAt, ...named });
     expect((await requestAt(old.key, revokedAt)).verdict).toBe("The API key has been revoked.");
     expect((await requestAt(old.key, at(revokedAt, -1))).verdict).toBe("accepted");
-    expect(await revokeApiKey(old.organization.id, old.id, actor, at(revokedAt, 5000))).toEqual({ revokedAt });
+    expect(await revokeApiKey(old.organization.id, old.id, actor, at(revokedAt, 5000))).toEqual({
+      revokedAt,
+      ...named,
+    });
+  });
+
+  it("the activity trail keeps what the roll set after the old key is revoked during the overlap", async () => {
+    const old = await mintKey();
+    const rolledAt = new Date();
+    const { key } = await rollApiKey(old.organization.id, old.id, {
+      overlapMs: KEY_OVERLAPS["7d"],
+      actor,
+      now: rolledAt,
+    });
+    const setByTheRoll = at(rolledAt, KEY_OVERLAPS["7d"]);
+    await revokeApiKey(old.organization.id, old.id, actor, at(rolledAt, 1000));
+
+    const events = await listApiKeyEvents(old.organization.id);
+    expect(events.find((e) => e.action === "rolled" && e.keyHint === key.hint)).toMatchObject({
+      replaced: { hint: old.hint, stopsAt: setByTheRoll },
+    });
+    // The revocation is a line of its own, at its own time.
+    expect(events.find((e) => e.action === "revoked" && e.keyHint === old.hint)).toMatchObject({
+      keyName: old.name,
+      createdAt: expect.any(Date),
+    });
   });
 });

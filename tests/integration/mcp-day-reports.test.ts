@@ -21,7 +21,13 @@ beforeAll(async () => {
     historyReport({ generated_at: "2026-11-04T23:59:59.999Z" }),
     historyReport({ generated_at: "2026-11-05T00:00:00.000Z" }),
     historyReport({ generated_at: "2026-11-05T12:00:00.000Z", headline: "Twin A" }),
-    historyReport({ generated_at: "2026-11-05T12:00:00.000Z", headline: "Twin B" }),
+    // Its twin at the same instant is another person's report: one scope, target and time is one report.
+    historyReport({
+      generated_at: "2026-11-05T12:00:00.000Z",
+      headline: "Twin B",
+      scope: "member",
+      scope_target_id: org.members[2]!.id,
+    }),
     historyReport({ generated_at: "2026-11-05T23:59:59.999Z", scope: "lead", scope_target_id: org.members[0]!.id }),
     historyReport({ generated_at: "2026-11-06T00:00:00.000Z" }),
     // More than one page on the 6th, more than the bound on the 7th.

@@ -236,6 +236,21 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
       expect(textOf(result)).toBe(text);
     });
 
+    it('list_team takes active as a JSON boolean or as the string "true"/"false", as REST takes ?active=', async () => {
+      for (const [argument, text] of [
+        [true, "true"],
+        ["true", "true"],
+        ["false", "false"],
+      ] as const) {
+        const result = await client.callTool({ name: "list_team", arguments: { active: argument } });
+        expect(result.isError, JSON.stringify(argument)).toBeFalsy();
+        expect(result.structuredContent).toEqual(await rest(listTeam, `/api/v1/team?active=${text}`));
+      }
+      const refused = await client.callTool({ name: "list_team", arguments: { active: "yes" } });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toBe("invalid_parameter: active must be true or false.");
+    });
+
     it("the request's _meta is no argument: the 2026-07-28 client sends one with every call", async () => {
       const result = await client.callTool({ name: "list_reports", arguments: { limit: 1 }, _meta: { trace: "t-1" } });
       expect(result.isError).toBeFalsy();

@@ -41,10 +41,11 @@ beforeAll(async () => {
       }),
     );
   }
-  // Two reports at the very same instant: the id breaks the tie, and pages must not split or repeat them.
+  // Two more reports at the very instant of an org report, member reports about the two people no other report is
+  // about (one scope, target and time is one report): the id breaks the tie, and pages must not split or repeat them.
   reports.push(
-    historyReport({ generated_at: day(10), headline: "Twin A" }),
-    historyReport({ generated_at: day(10), headline: "Twin B" }),
+    historyReport({ generated_at: day(10), headline: "Twin A", scope: "member", scope_target_id: org.members[1]!.id }),
+    historyReport({ generated_at: day(10), headline: "Twin B", scope: "member", scope_target_id: org.members[3]!.id }),
   );
   await org.add(reports);
 });

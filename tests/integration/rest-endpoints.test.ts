@@ -97,12 +97,19 @@ describe("GET /api/v1/reports", () => {
       "00000000-0000-4000-8000-00000000000c",
       "00000000-0000-4000-8000-00000000000b",
     ];
+    // Three reports of one instant about three people (one scope, target and time is one report).
+    const members = await Promise.all(
+      ids.map((_, i) =>
+        db.member.create({ data: { organizationId: org.id, name: `Tie ${i}`, role: "member" }, select: { id: true } }),
+      ),
+    );
     const content = { headline: "tie", kpi_status: [], shipped: [], silent: [], slipping: [], blockers: [] };
     await db.report.createMany({
-      data: ids.map((id) => ({
+      data: ids.map((id, i) => ({
         id,
         organizationId: org.id,
-        scope: "org" as const,
+        scope: "member" as const,
+        scopeTargetId: members[i]!.id,
         generatedAt: at,
         headline: "tie",
         content,

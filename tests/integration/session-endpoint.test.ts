@@ -54,3 +54,41 @@ describe("the session endpoint", () => {
     expect(await sessionFor(legacy)).toEqual({});
   });
 });
+
+describe("the session endpoint follows the database, as the pages do", () => {
+  /** Sets a demo member's role and active flag for the length of `work`, then puts them back. */
+  async function withMember(email: string, change: { role?: "member"; active?: false }, work: () => Promise<void>) {
+    const db = await getDb();
+    const { member } = (await db.user.findUnique({
+      where: { email },
+      select: { member: { select: { id: true, role: true, active: true } } },
+    }))!;
+    await db.member.update({ where: { id: member.id }, data: change, select: { id: true } });
+    try {
+      await work();
+    } finally {
+      await db.member.update({
+        where: { id: member.id },
+        data: { role: member.role, active: member.active },
+        select: { id: true },
+      });
+    }
+  }
+
+  it("shows the role the database holds now, not the one signed in with", async () => {
+    const token = await signedInToken("lead@acme.example");
+    expect(token.role).toBe("lead");
+    await withMember("lead@acme.example", { role: "member" }, async () => {
+      expect(await sessionFor(token)).toMatchObject({ user: { role: "member", userId: token.userId } });
+    });
+    expect(await sessionFor(token)).toMatchObject({ user: { role: "lead" } });
+  });
+
+  it("answers nothing for a member deactivated after signing in", async () => {
+    const token = await signedInToken("lead@globex.example");
+    expect(await sessionFor(token)).toMatchObject({ user: { role: "lead" } });
+    await withMember("lead@globex.example", { active: false }, async () => {
+      expect(await sessionFor(token)).toEqual({});
+    });
+  });
+});

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { hashPresentedKey, verifyKeyHash } from "@/lib/admission/verify-api-key";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
-import { createKeyForUser, revokeKeyForUser, rollKeyForUser } from "@/lib/settings/api-key-actions";
+import { createKey, revokeKey, rollKey } from "@/lib/settings/api-key-actions";
 import { mintKey } from "../helpers/keys";
 import type { SessionUser } from "@/lib/data/users";
 import { form, user } from "../helpers/settings-forms";
@@ -23,7 +23,7 @@ describe("create key action", () => {
   it("a founder creates a key that works with exactly its scopes, shown once", async () => {
     const founder = await user("founder@acme.example");
     const name = uniqueName("digest");
-    const state = await createKeyForUser(founder, form({ name, scopes: ["reports:read"], expiresAt: "2099-01-01" }));
+    const state = await createKey.forUser(founder, form({ name, scopes: ["reports:read"], expiresAt: "2099-01-01" }));
     if (state.status !== "created") throw new Error(`expected a key, got ${JSON.stringify(state)}`);
     expect(state.key).toMatchObject({ name, scopes: ["reports:read"], expiresAt: "2099-01-01T00:00:00.000Z" });
     expect(state.key.secret).toMatch(/^sdn_sk_[0-9A-Za-z]{38}$/);
@@ -43,7 +43,7 @@ describe("create key action", () => {
   it("a lead creates keys for their own organization only, whatever the form says", async () => {
     const lead = await user("lead@globex.example");
     const name = uniqueName("lead-key");
-    const state = await createKeyForUser(lead, form({ name, scopes: "team:read", organizationId: "someone-else" }));
+    const state = await createKey.forUser(lead, form({ name, scopes: "team:read", organizationId: "someone-else" }));
     if (state.status !== "created") throw new Error(`expected a key, got ${JSON.stringify(state)}`);
     expect(await verifyApiKey(state.key.secret)).toMatchObject({ key: { organization: { name: "Globex" } } });
   });
@@ -51,7 +51,7 @@ describe("create key action", () => {
   it("a member is refused and nothing is created", async () => {
     const member = await user("member@acme.example");
     const name = uniqueName("member-key");
-    const state = await createKeyForUser(member, form({ name, scopes: "team:read" }));
+    const state = await createKey.forUser(member, form({ name, scopes: "team:read" }));
     expect(state).toEqual({
       status: "error",
       message: "Only founders and leads can manage API keys.",
@@ -62,7 +62,7 @@ describe("create key action", () => {
   });
 
   it("a signed-out caller is refused", async () => {
-    const state = await createKeyForUser(null, form({ name: "x", scopes: "team:read" }));
+    const state = await createKey.forUser(null, form({ name: "x", scopes: "team:read" }));
     expect(state).toMatchObject({
       status: "error",
       message: "Your session has ended. Sign in again to manage API keys.",
@@ -72,7 +72,7 @@ describe("create key action", () => {
   it("takes scopes and expiry by the CLI's rule: any order and repeats, days from now or a timestamp with its zone", async () => {
     const founder = await user("founder@acme.example");
     const now = new Date("2099-01-01T08:00:00.000Z");
-    const inThirtyDays = await createKeyForUser(
+    const inThirtyDays = await createKey.forUser(
       founder,
       form({ name: uniqueName("days"), scopes: ["team:read", "reports:read", "team:read"], expiresAt: "30d" }),
       now,
@@ -81,7 +81,7 @@ describe("create key action", () => {
       status: "created",
       key: { scopes: ["reports:read", "team:read"], expiresAt: "2099-01-31T08:00:00.000Z" },
     });
-    const atTime = await createKeyForUser(
+    const atTime = await createKey.forUser(
       founder,
       form({ name: uniqueName("time"), scopes: "team:read", expiresAt: "2099-06-30T18:00:00+02:00" }),
       now,
@@ -96,7 +96,7 @@ describe("create key action", () => {
     const founder = await user("founder@acme.example");
     const now = new Date("2099-01-01T08:00:00.000Z");
     const create = (fields: Record<string, string>) =>
-      createKeyForUser(founder, form({ name: uniqueName("expiry"), scopes: "team:read", ...fields }), now);
+      createKey.forUser(founder, form({ name: uniqueName("expiry"), scopes: "team:read", ...fields }), now);
     const expiryOf = async (fields: Record<string, string>) => {
       const state = await create(fields);
       if (state.status !== "created") throw new Error(`expected a key, got ${JSON.stringify(state)}`);
@@ -127,7 +127,7 @@ describe("create key action", () => {
   it("invalid input is refused field by field and nothing is created", async () => {
     const founder = await user("founder@acme.example");
     const before = (await listApiKeys(founder.organization.id)).length;
-    const state = await createKeyForUser(founder, form({ name: " ", scopes: "admin:write", expiresAt: "2001-01-01" }));
+    const state = await createKey.forUser(founder, form({ name: " ", scopes: "admin:write", expiresAt: "2001-01-01" }));
     expect(state).toMatchObject({
       status: "error",
       message: "The key was not created. Fix the fields marked below.",
@@ -145,7 +145,7 @@ describe("create key action", () => {
     const founder = await user("founder@acme.example");
     const before = (await listApiKeys(founder.organization.id)).length;
     // 23:59:59 at UTC-5 on the last day of 9999 is 04:59:59 on 1 January 10000 in UTC.
-    const state = await createKeyForUser(
+    const state = await createKey.forUser(
       founder,
       form({ name: "far-future", scopes: "team:read", expiresAt: "9999-12-31T23:59:59-05:00" }),
     );
@@ -165,7 +165,7 @@ describe("create key action", () => {
       "digest\u009b31m",
       "invoice\u202Etxt.exe",
     ]) {
-      const state = await createKeyForUser(founder, form({ name, scopes: "team:read" }));
+      const state = await createKey.forUser(founder, form({ name, scopes: "team:read" }));
       expect(state).toMatchObject({
         status: "error",
         fieldErrors: {
@@ -181,7 +181,7 @@ describe("revoke key action", () => {
   it("a lead revokes a key of their organization; the next verification refuses it", async () => {
     const lead = await user("lead@acme.example");
     const key = await mintKey("acme", ["reports:read"]);
-    const state = await revokeKeyForUser(lead, form({ keyId: key.id }));
+    const state = await revokeKey.forUser(lead, form({ keyId: key.id }));
     expect(state).toMatchObject({ status: "revoked", keyId: key.id, revokedAt: expect.stringMatching(/Z$/) });
     await expect(verifyApiKey(key.key)).rejects.toMatchObject({
       code: "unauthorized",
@@ -194,7 +194,7 @@ describe("revoke key action", () => {
   it("a lead cannot revoke another organization's key by its id", async () => {
     const lead = await user("lead@acme.example");
     const other = await mintKey("globex", ["reports:read"]);
-    const state = await revokeKeyForUser(lead, form({ keyId: other.id }));
+    const state = await revokeKey.forUser(lead, form({ keyId: other.id }));
     expect(state).toEqual({ status: "error", message: "This key does not exist in your organization." });
     expect(await verifyApiKey(other.key)).toMatchObject({ key: { id: other.id } });
     const globexEvents = await listApiKeyEvents(other.organization.id);
@@ -204,11 +204,11 @@ describe("revoke key action", () => {
   it("a member cannot revoke, even a key of their own organization", async () => {
     const member = await user("member@acme.example");
     const key = await mintKey("acme", ["team:read"]);
-    expect(await revokeKeyForUser(member, form({ keyId: key.id }))).toEqual({
+    expect(await revokeKey.forUser(member, form({ keyId: key.id }))).toEqual({
       status: "error",
       message: "Only founders and leads can manage API keys.",
     });
-    expect(await revokeKeyForUser(null, form({ keyId: key.id }))).toMatchObject({ status: "error" });
+    expect(await revokeKey.forUser(null, form({ keyId: key.id }))).toMatchObject({ status: "error" });
     expect(await verifyApiKey(key.key)).toMatchObject({ key: { id: key.id } });
   });
 
@@ -216,7 +216,7 @@ describe("revoke key action", () => {
     "refuses the key id %j as not found",
     async (keyId) => {
       const founder = await user("founder@acme.example");
-      expect(await revokeKeyForUser(founder, form({ keyId }))).toEqual({
+      expect(await revokeKey.forUser(founder, form({ keyId }))).toEqual({
         status: "error",
         message: "This key does not exist in your organization.",
       });
@@ -226,8 +226,8 @@ describe("revoke key action", () => {
   it("revoking twice keeps the first revocation", async () => {
     const founder = await user("founder@acme.example");
     const key = await mintKey("acme", ["team:read"]);
-    const first = await revokeKeyForUser(founder, form({ keyId: key.id }));
-    const second = await revokeKeyForUser(founder, form({ keyId: key.id }));
+    const first = await revokeKey.forUser(founder, form({ keyId: key.id }));
+    const second = await revokeKey.forUser(founder, form({ keyId: key.id }));
     expect(second).toEqual(first);
   });
 });
@@ -237,7 +237,7 @@ describe("roll key action", () => {
     const lead = await user("lead@acme.example");
     const old = await mintKey("acme", ["reports:read"]);
     const now = new Date();
-    const state = await rollKeyForUser(lead, form({ keyId: old.id, overlap: "1h" }), now);
+    const state = await rollKey.forUser(lead, form({ keyId: old.id, overlap: "1h" }), now);
     if (state.status !== "rolled") throw new Error(`expected a roll, got ${JSON.stringify(state)}`);
     expect(state).toMatchObject({
       key: { name: old.name, scopes: ["reports:read"], expiresAt: null },
@@ -263,7 +263,7 @@ describe("roll key action", () => {
     const key = await mintKey("acme", ["team:read"]);
     const globex = await mintKey("globex", ["team:read"]);
     const revoked = await mintKey("acme", ["team:read"]);
-    await revokeKeyForUser(founder, form({ keyId: revoked.id }));
+    await revokeKey.forUser(founder, form({ keyId: revoked.id }));
     const before = await listApiKeys(founder.organization.id);
     const cases: [SessionUser | null, Record<string, string>, string][] = [
       [member, { keyId: key.id, overlap: "1h" }, "Only founders and leads can manage API keys."],
@@ -274,7 +274,7 @@ describe("roll key action", () => {
       [founder, { keyId: key.id }, "Choose an overlap: 0, 1h, 24h, 7d."],
     ];
     for (const [who, fields, message] of cases) {
-      expect(await rollKeyForUser(who, form(fields))).toEqual({ status: "error", message });
+      expect(await rollKey.forUser(who, form(fields))).toEqual({ status: "error", message });
     }
     expect(await listApiKeys(founder.organization.id)).toEqual(before);
     expect(await verifyApiKey(globex.key)).toMatchObject({ key: { id: globex.id } });

@@ -3,12 +3,12 @@ import { listWebhookEndpoints, listWebhookTrail } from "@/lib/webhooks/endpoints
 import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import {
-  createEndpointForUser,
-  deleteEndpointForUser,
-  pingEndpointForUser,
-  redeliverForUser,
-  rollSecretForUser,
-  setEndpointEnabledForUser,
+  createEndpoint,
+  deleteEndpoint,
+  pingEndpoint,
+  redeliver,
+  rollSecret,
+  setEndpointEnabled,
 } from "@/lib/settings/webhook-actions";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -34,7 +34,7 @@ const previousAllowHosts = process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS;
 
 /** Adds an endpoint through the action and returns it with its one-time secret. */
 async function addEndpoint(who: SessionUser, path = "/hook") {
-  const state = await createEndpointForUser(
+  const state = await createEndpoint.forUser(
     who,
     form({ url: receiver.url.replace("/hook", path), events: "report.published" }),
   );
@@ -96,7 +96,7 @@ describe("adding an endpoint", () => {
       endpointUrl: receiver.url,
     });
 
-    const ping = await pingEndpointForUser(lead, form({ endpointId: endpoint.id }));
+    const ping = await pingEndpoint.forUser(lead, form({ endpointId: endpoint.id }));
     expect(ping).toMatchObject({ status: "queued", endpointId: endpoint.id });
     const [request] = await deliveredRequests(1);
     expect(receiver.verify(request!, endpoint.secret)).toMatchObject({
@@ -108,14 +108,14 @@ describe("adding an endpoint", () => {
   it("a member is refused and nothing is written", async () => {
     const member = await user("member@acme.example");
     const before = await snapshot(member.organization.id);
-    const state = await createEndpointForUser(member, form({ url: receiver.url, events: "report.published" }));
+    const state = await createEndpoint.forUser(member, form({ url: receiver.url, events: "report.published" }));
     expect(state).toEqual({
       status: "error",
       message: MEMBERS_REFUSED,
       fieldErrors: {},
       values: { url: receiver.url, events: ["report.published"] },
     });
-    expect(await createEndpointForUser(null, form({ url: receiver.url, events: "report.published" }))).toMatchObject({
+    expect(await createEndpoint.forUser(null, form({ url: receiver.url, events: "report.published" }))).toMatchObject({
       status: "error",
       message: "Your session has ended. Sign in again to manage webhooks.",
     });
@@ -135,7 +135,7 @@ describe("adding an endpoint", () => {
   ])("refuses %s next to the URL field, keeps what was typed, and writes nothing", async (_case, url, rule) => {
     const lead = await user("lead@acme.example");
     const before = await snapshot(lead.organization.id);
-    const state = await createEndpointForUser(lead, form({ url, events: "report.published" }));
+    const state = await createEndpoint.forUser(lead, form({ url, events: "report.published" }));
     expect(state).toMatchObject({
       status: "error",
       message: "The endpoint was not added. Fix the fields marked below.",
@@ -149,11 +149,11 @@ describe("adding an endpoint", () => {
   it("asks for a URL and at least one known event, field by field", async () => {
     const lead = await user("lead@acme.example");
     const before = await snapshot(lead.organization.id);
-    expect(await createEndpointForUser(lead, form({ url: "  " }))).toMatchObject({
+    expect(await createEndpoint.forUser(lead, form({ url: "  " }))).toMatchObject({
       status: "error",
       fieldErrors: { url: "Enter the URL that will receive the webhooks.", events: "Choose at least one event." },
     });
-    expect(await createEndpointForUser(lead, form({ url: receiver.url, events: "roster.changed" }))).toMatchObject({
+    expect(await createEndpoint.forUser(lead, form({ url: receiver.url, events: "roster.changed" }))).toMatchObject({
       status: "error",
       fieldErrors: { events: "Events are report.published." },
     });
@@ -168,29 +168,29 @@ describe("changing an endpoint", () => {
     const endpoint = await addEndpoint(lead);
     const listed = async () => (await listWebhookEndpoints(org)).find((e) => e.id === endpoint.id);
 
-    expect(await setEndpointEnabledForUser(lead, form({ endpointId: endpoint.id, enabled: "false" }))).toEqual({
+    expect(await setEndpointEnabled.forUser(lead, form({ endpointId: endpoint.id, enabled: "false" }))).toEqual({
       status: "changed",
       endpointId: endpoint.id,
       enabled: false,
     });
     expect(await listed()).toMatchObject({ enabled: false, disabledReason: "manual", disabledAt: expect.any(Date) });
-    await setEndpointEnabledForUser(lead, form({ endpointId: endpoint.id, enabled: "true" }));
+    await setEndpointEnabled.forUser(lead, form({ endpointId: endpoint.id, enabled: "true" }));
     expect(await listed()).toMatchObject({ enabled: true, disabledReason: null, disabledAt: null });
 
     const now = new Date();
-    const rolled = await rollSecretForUser(lead, form({ endpointId: endpoint.id, overlap: "1h" }), now);
+    const rolled = await rollSecret.forUser(lead, form({ endpointId: endpoint.id, overlap: "1h" }), now);
     if (rolled.status !== "rolled") throw new Error(`expected a roll, got ${JSON.stringify(rolled)}`);
     expect(rolled.secret).toMatch(/^whsec_/);
     expect(rolled.secret).not.toBe(endpoint.secret);
     expect(rolled.previousSecretExpiresAt).toBe(new Date(now.getTime() + 3_600_000).toISOString());
     expect(await listed()).toMatchObject({ previousSecretExpiresAt: new Date(rolled.previousSecretExpiresAt!) });
     // Through the overlap, a receiver holding either secret accepts the delivery.
-    await pingEndpointForUser(lead, form({ endpointId: endpoint.id }));
+    await pingEndpoint.forUser(lead, form({ endpointId: endpoint.id }));
     const [request] = await deliveredRequests(1);
     expect(receiver.verify(request!, rolled.secret)).toMatchObject({ type: "ping" });
     expect(receiver.verify(request!, endpoint.secret)).toMatchObject({ type: "ping" });
 
-    expect(await deleteEndpointForUser(lead, form({ endpointId: endpoint.id }))).toEqual({
+    expect(await deleteEndpoint.forUser(lead, form({ endpointId: endpoint.id }))).toEqual({
       status: "deleted",
       endpointId: endpoint.id,
     });
@@ -209,10 +209,10 @@ describe("changing an endpoint", () => {
   it("a roll without overlap stops the old secret at once", async () => {
     const lead = await user("lead@acme.example");
     const endpoint = await addEndpoint(lead);
-    const rolled = await rollSecretForUser(lead, form({ endpointId: endpoint.id, overlap: "0" }));
+    const rolled = await rollSecret.forUser(lead, form({ endpointId: endpoint.id, overlap: "0" }));
     if (rolled.status !== "rolled") throw new Error(`expected a roll, got ${JSON.stringify(rolled)}`);
     expect(rolled.previousSecretExpiresAt).toBeNull();
-    await pingEndpointForUser(lead, form({ endpointId: endpoint.id }));
+    await pingEndpoint.forUser(lead, form({ endpointId: endpoint.id }));
     const [request] = await deliveredRequests(1);
     expect(receiver.verify(request!, rolled.secret)).toMatchObject({ type: "ping" });
     expect(() => receiver.verify(request!, endpoint.secret)).toThrow();
@@ -226,10 +226,10 @@ describe("changing an endpoint", () => {
     const globexBefore = await snapshot(globexLead.organization.id);
     const endpointId = endpoint.id;
     for (const state of [
-      await setEndpointEnabledForUser(globexLead, form({ endpointId, enabled: "false" })),
-      await pingEndpointForUser(globexLead, form({ endpointId })),
-      await rollSecretForUser(globexLead, form({ endpointId, overlap: "0" })),
-      await deleteEndpointForUser(globexLead, form({ endpointId })),
+      await setEndpointEnabled.forUser(globexLead, form({ endpointId, enabled: "false" })),
+      await pingEndpoint.forUser(globexLead, form({ endpointId })),
+      await rollSecret.forUser(globexLead, form({ endpointId, overlap: "0" })),
+      await deleteEndpoint.forUser(globexLead, form({ endpointId })),
     ]) {
       expect(state).toEqual({ status: "error", message: ENDPOINT_NOT_FOUND });
     }
@@ -244,11 +244,11 @@ describe("changing an endpoint", () => {
     "refuses the endpoint id %j as not found",
     async (endpointId) => {
       const lead = await user("lead@acme.example");
-      expect(await deleteEndpointForUser(lead, form({ endpointId }))).toEqual({
+      expect(await deleteEndpoint.forUser(lead, form({ endpointId }))).toEqual({
         status: "error",
         message: ENDPOINT_NOT_FOUND,
       });
-      expect(await pingEndpointForUser(lead, form({ endpointId }))).toEqual({
+      expect(await pingEndpoint.forUser(lead, form({ endpointId }))).toEqual({
         status: "error",
         message: ENDPOINT_NOT_FOUND,
       });
@@ -262,10 +262,10 @@ describe("changing an endpoint", () => {
     const before = await snapshot(lead.organization.id);
     const endpointId = endpoint.id;
     for (const state of [
-      await setEndpointEnabledForUser(member, form({ endpointId, enabled: "false" })),
-      await pingEndpointForUser(member, form({ endpointId })),
-      await rollSecretForUser(member, form({ endpointId, overlap: "0" })),
-      await deleteEndpointForUser(member, form({ endpointId })),
+      await setEndpointEnabled.forUser(member, form({ endpointId, enabled: "false" })),
+      await pingEndpoint.forUser(member, form({ endpointId })),
+      await rollSecret.forUser(member, form({ endpointId, overlap: "0" })),
+      await deleteEndpoint.forUser(member, form({ endpointId })),
     ]) {
       expect(state).toEqual({ status: "error", message: MEMBERS_REFUSED });
     }
@@ -276,7 +276,7 @@ describe("changing an endpoint", () => {
     const lead = await user("lead@acme.example");
     const endpoint = await addEndpoint(lead);
     const before = await snapshot(lead.organization.id);
-    expect(await rollSecretForUser(lead, form({ endpointId: endpoint.id, overlap: "2h" }))).toEqual({
+    expect(await rollSecret.forUser(lead, form({ endpointId: endpoint.id, overlap: "2h" }))).toEqual({
       status: "error",
       message: "Choose an overlap: 0, 1h, 24h, 7d.",
     });
@@ -288,11 +288,11 @@ describe("redelivering", () => {
   it("sends the same event again, and is refused while the endpoint is disabled", async () => {
     const lead = await user("lead@acme.example");
     const endpoint = await addEndpoint(lead);
-    const ping = await pingEndpointForUser(lead, form({ endpointId: endpoint.id }));
+    const ping = await pingEndpoint.forUser(lead, form({ endpointId: endpoint.id }));
     if (ping.status !== "queued") throw new Error(`expected a ping, got ${JSON.stringify(ping)}`);
     await deliveredRequests(1);
 
-    expect(await redeliverForUser(lead, form({ deliveryId: ping.deliveryId }))).toEqual({
+    expect(await redeliver.forUser(lead, form({ deliveryId: ping.deliveryId }))).toEqual({
       status: "queued",
       deliveryId: ping.deliveryId,
     });
@@ -302,14 +302,14 @@ describe("redelivering", () => {
     // Another organization's delivery id is not found, like an unknown one.
     const globexLead = await user("lead@globex.example");
     for (const deliveryId of [ping.deliveryId, "not-a-uuid"]) {
-      expect(await redeliverForUser(globexLead, form({ deliveryId }))).toEqual({
+      expect(await redeliver.forUser(globexLead, form({ deliveryId }))).toEqual({
         status: "error",
         message: "This delivery does not exist in your organization.",
       });
     }
 
-    await setEndpointEnabledForUser(lead, form({ endpointId: endpoint.id, enabled: "false" }));
-    expect(await redeliverForUser(lead, form({ deliveryId: ping.deliveryId }))).toEqual({
+    await setEndpointEnabled.forUser(lead, form({ endpointId: endpoint.id, enabled: "false" }));
+    expect(await redeliver.forUser(lead, form({ deliveryId: ping.deliveryId }))).toEqual({
       status: "error",
       message: "This endpoint is disabled; enable it before redelivering to it.",
     });

@@ -188,7 +188,7 @@ describe("on the embedded database", () => {
         expect(res.stderr).toBe("");
         expect(res.code).toBe(0);
         expect(res.stdout).toBe(
-          `Revoked API key ${created.id} of Acme Robotics (acme): the API refuses it from now on.\n`,
+          `Revoked API key "to-revoke" (${created.key.slice(0, 11)}…${created.key.slice(-4)}, id ${created.id}) of Acme Robotics (acme): the API refuses it from now on.\n`,
         );
         const me = await api("/api/v1/me", created.key);
         expect(me.status).toBe(401);
@@ -252,7 +252,7 @@ describe("on the embedded database", () => {
         const ok = await sundown(["reports", "import", "-", "--org", "acme"], env, { input: JSON.stringify(good) });
         expect(ok.stderr).toBe("");
         expect(ok.code).toBe(0);
-        expect(ok.stdout).toBe("Imported 2 reports into Acme Robotics (acme).\n");
+        expect(ok.stdout).toBe("Imported 2 reports into Acme Robotics (acme): 2 added, 0 unchanged, 0 replaced.\n");
         expect((await latest()).slice(0, 3).map((r) => r.headline)).toEqual([
           "imported 1",
           "imported 0",
@@ -532,7 +532,12 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
         { scope: "org", generated_at: "2026-11-21T19:00:00Z", report: content("b") },
       ]);
       expect((await sundown(["reports", "import", good, "--org", "acme"], env)).stdout).toBe(
-        "Imported 2 reports into Acme Robotics (acme).\n",
+        "Imported 2 reports into Acme Robotics (acme): 2 added, 0 unchanged, 0 replaced.\n",
+      );
+      expect(await count()).toBe(before + 2);
+      // A retried import adds nothing.
+      expect((await sundown(["reports", "import", good, "--org", "acme"], env)).stdout).toBe(
+        "Imported 2 reports into Acme Robotics (acme): 0 added, 2 unchanged, 0 replaced.\n",
       );
       expect(await count()).toBe(before + 2);
     },

@@ -203,12 +203,64 @@ describe.runIf(adminUrl)("sundown doctor on PostgreSQL", () => {
   );
 
   it(
+    "through PgBouncer, a database that does not exist gets the fix a direct connection gets, also while PgBouncer holds logins to it",
+    async () => {
+      const pooledUrl = (name: string) =>
+        withDatabase(`postgresql://postgres@127.0.0.1:${new URL(pgbouncer!.url).port}/`, name);
+      const missing = (name: string) => ({
+        name: "database",
+        status: "fail",
+        detail: expect.stringMatching(
+          new RegExp(`^PostgreSQL at ${pooledUrl(name).replaceAll(".", "\\.")}: database "${name}" does not exist`),
+        ),
+        fix: "Run `npx sundown db migrate` with this DATABASE_URL: it creates the database where the role may, or says what to run.",
+      });
+      const unique = (label: string) => `sundown_doctor_${label}_${Date.now()}_${process.pid}`;
+
+      // PgBouncer's first answer to a login: the server's refusal, as a protocol error (08P01).
+      const refused = unique("refused");
+      const first = await doctor({ DATABASE_URL: pooledUrl(refused), DATABASE_TIMEOUT_MS: "2000" });
+      expect(check(first.checks, "database")).toEqual(missing(refused));
+
+      // For 15 s after a refused login (server_login_retry) PgBouncer holds every further login to that database
+      // unanswered: the doctor asks the server whether the database exists.
+      const held = unique("held");
+      const earlier = new pg.Client({ connectionString: pooledUrl(held) });
+      await expect(earlier.connect()).rejects.toThrow(/does not exist/);
+      await earlier.end().catch(() => {});
+      const report = await doctor({ DATABASE_URL: pooledUrl(held), DATABASE_TIMEOUT_MS: "2000" });
+      expect(check(report.checks, "database")).toEqual({
+        ...missing(held),
+        detail: expect.stringContaining(
+          `database "${held}" does not exist (the server says so; a connection pooler held the login instead of answering)`,
+        ),
+      });
+      expect(report.code).toBe(1);
+    },
+    SLOW,
+  );
+
+  it(
     "the production server's banner names the pooled database, the store and the public URL",
     async () => {
       let server: RunningServer | undefined;
       try {
-        server = await startServer({ DATABASE_URL: pgbouncer!.url, REDIS_URL: redis.url });
+        server = await startServer({ DATABASE_URL: pgbouncer!.url, REDIS_URL: redis.url, SUNDOWN_LOG_LEVEL: "info" });
         const banner = await bannerOf(server);
+        // The pooler found at start is expected on every start of such a deployment: said at info, never a warning
+        // (log drains alert on warnings).
+        const lines = banner
+          .split("\n")
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line) as { level: string; msg: string; reason?: string });
+        expect(lines.filter((line) => line.level === "warn" || line.level === "error")).toEqual([]);
+        expect(lines).toContainEqual(
+          expect.objectContaining({
+            level: "info",
+            msg: "sending database statements unnamed from now on",
+            reason: expect.stringMatching(/^a connection pooler: port \d+ is dialled but the server listens on \d+$/),
+          }),
+        );
         const port = new URL(pgbouncer!.url).port;
         expect(banner).toContain(`  Sundown is running at ${server.url}\n`);
         expect(banner).toMatch(

@@ -2,6 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseLinks } from "../helpers/links";
 import { startMcpTestServer, type McpTestServer } from "../helpers/mcp-server";
+import { serverActionId } from "../helpers/server-actions";
 
 // The edges of HTTP that only a real `next start` shows: the Host the client addressed (request.url always
 // says localhost there), methods Next cannot route, headers Node drops, server actions and Origin.
@@ -11,8 +12,8 @@ let port: number;
 let key: string;
 
 beforeAll(async () => {
-  // No SUNDOWN_URL: links must come from the request.
-  t = await startMcpTestServer({ SUNDOWN_URL: undefined });
+  // No SUNDOWN_URL: links must come from the request. Logged at info, so each request's line can be read.
+  t = await startMcpTestServer({ SUNDOWN_URL: undefined, SUNDOWN_LOG_LEVEL: "info" });
   port = t.server.port;
   key = (await t.mintKey()).key;
 }, 120_000);
@@ -33,7 +34,7 @@ function raw(
   method: string,
   path: string,
   headers: Record<string, string | string[]> = {},
-  body?: string,
+  body?: string | Buffer,
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -237,5 +238,158 @@ describe("cross-site requests", () => {
     });
     expect(preflight.status).toBe(403);
     expect(preflight.headers["access-control-allow-methods"]).toBeUndefined();
+  });
+});
+
+/** The server's log line for the request with this id (written once the answer is sent), or undefined. */
+async function logLineOf(requestId: string): Promise<Record<string, unknown> | undefined> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const line = t.server
+      .output()
+      .split("\n")
+      .find((l) => l.startsWith("{") && l.includes(`"request_id":"${requestId}"`));
+    if (line) return JSON.parse(line);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
+}
+
+let requestCount = 0;
+const nextRequestId = (label: string) => `edge-${label}-${++requestCount}`;
+
+/** Asserts the JSON error shape with the request id echoed, and the request's line in the log. */
+async function expectJsonError(res: RawResponse, requestId: string, status: number, error: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+  expect(res.headers["x-request-id"]).toBe(requestId);
+  expect(res.json()).toEqual({ error, message: expect.any(String), request_id: requestId });
+  expect(await logLineOf(requestId)).toMatchObject({ level: "info", msg: "request", request_id: requestId, status });
+}
+
+describe("next-auth's endpoints", () => {
+  it("POST /api/auth/_log is a JSON 404 and writes nothing it was sent to the log", async () => {
+    const marker = "WRITTEN-BY-ANYONE";
+    for (const [contentType, body] of [
+      ["application/json", JSON.stringify({ code: marker, level: "error", detail: marker.repeat(1000) })],
+      ["application/x-www-form-urlencoded", new URLSearchParams({ code: marker, level: "error" }).toString()],
+    ]) {
+      const id = nextRequestId("log");
+      const res = await raw("POST", "/api/auth/_log", { "Content-Type": contentType, "X-Request-Id": id }, body);
+      await expectJsonError(res, id, 404, "not_found");
+    }
+    expect(t.server.output()).not.toContain(marker);
+  });
+
+  it("a GET on the credentials callback is a JSON 405 naming POST, not a 500", async () => {
+    const id = nextRequestId("callback");
+    const res = await raw("GET", "/api/auth/callback/credentials", { "X-Request-Id": id });
+    await expectJsonError(res, id, 405, "method_not_allowed");
+    expect(res.headers.allow).toBe("POST");
+  });
+
+  it.each([
+    ["GET", "/api/auth/verify-request"],
+    ["GET", "/api/auth/nope"],
+    ["GET", "/api/auth/callback/nope"],
+    ["GET", "/api/auth/session/extra"],
+  ])("%s %s, which sign-in does not use, is a JSON 404", async (method, path) => {
+    const id = nextRequestId("unused");
+    await expectJsonError(await raw(method, path, { "X-Request-Id": id }), id, 404, "not_found");
+  });
+
+  it("a JSON body that does not parse is a JSON 400, not a 500", async () => {
+    const id = nextRequestId("json");
+    const res = await raw("POST", "/api/auth/session", { "Content-Type": "application/json", "X-Request-Id": id }, "{");
+    await expectJsonError(res, id, 400, "invalid_parameter");
+  });
+
+  it("what sign-in uses still answers, with a request id", async () => {
+    const csrf = await raw("GET", "/api/auth/csrf");
+    expect(csrf.status).toBe(200);
+    expect(csrf.json()).toEqual({ csrfToken: expect.any(String) });
+    expect(csrf.headers["x-request-id"]).toEqual(expect.any(String));
+    const session = await raw("GET", "/api/auth/session");
+    expect(session.status).toBe(200);
+    expect(session.json()).toEqual({});
+  });
+});
+
+describe("paths that are not valid percent-encoding", () => {
+  it.each([
+    "/api/v1/reports/%E0%A4%A",
+    "/api/v1/reports/%zz",
+    "/api/v1/team%zz",
+    "/api/%zz",
+    "/api/v1/%",
+    "/api/mcp/%zz",
+    "/api/auth/%zz",
+    "/settings/webhooks/%zz",
+    "/settings/webhooks/%E0%A4",
+    "/settings/api-keys%C0%AF",
+  ])("%s is a JSON 400 with a request id, logged", async (path) => {
+    const id = nextRequestId("path");
+    await expectJsonError(await raw("GET", path, { "X-Request-Id": id }), id, 400, "invalid_parameter");
+  });
+
+  it("an encoded query string is left to the route, which reads it as text", async () => {
+    const res = await raw("GET", "/api/v1/reports?q=%zz");
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("server-action bodies Next cannot decode", () => {
+  const multipart = (parts: string) => ({
+    "Content-Type": "multipart/form-data; boundary=edge",
+    body: parts,
+  });
+  const field = (name: string, value: string) =>
+    `--edge\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+
+  it.each([
+    ["text that is not JSON", { "Content-Type": "text/plain;charset=UTF-8", body: "{{{garbage" }],
+    ["JSON cut short", { "Content-Type": "text/plain;charset=UTF-8", body: "[" }],
+    ["bytes that are not UTF-8", { "Content-Type": "text/plain;charset=UTF-8", body: Buffer.from([0x5b, 0xff, 0x5d]) }],
+    // Well-formed replies, but no form's: the action would be handed no FormData and fail on it.
+    ["an empty argument list", { "Content-Type": "text/plain;charset=UTF-8", body: "[]" }],
+    [
+      "a text reply naming form fields it cannot carry",
+      { "Content-Type": "text/plain;charset=UTF-8", body: '["$K1"]' },
+    ],
+    ["a multipart body that does not parse", multipart("nonsense")],
+    ["a multipart body cut short", multipart(field("0", "[{}]").slice(0, 30))],
+    ["a multipart body whose arguments are not JSON", multipart(`${field("0", "[{")}--edge--\r\n`)],
+    ["a multipart body without its arguments", multipart(`${field("_1_name", "x")}--edge--\r\n`)],
+    ["a multipart body whose arguments hold no form", multipart(`${field("0", "[1,2]")}--edge--\r\n`)],
+  ])("%s is a JSON 400 with a request id, logged, not a 500", async (_label, { body, ...headers }) => {
+    const id = nextRequestId("action");
+    const res = await raw(
+      "POST",
+      "/settings/api-keys",
+      {
+        "Next-Action": serverActionId("createApiKeyAction"),
+        Accept: "text/x-component",
+        Origin: `http://127.0.0.1:${port}`,
+        "X-Request-Id": id,
+        ...headers,
+      },
+      body,
+    );
+    await expectJsonError(res, id, 400, "invalid_parameter");
+  });
+
+  it("a body over Next's 1 MB limit is a JSON 413", async () => {
+    const id = nextRequestId("large");
+    const res = await raw(
+      "POST",
+      "/settings/api-keys",
+      {
+        "Next-Action": serverActionId("createApiKeyAction"),
+        "Content-Type": "text/plain;charset=UTF-8",
+        Origin: `http://127.0.0.1:${port}`,
+        "X-Request-Id": id,
+      },
+      JSON.stringify(["x".repeat(1024 * 1024)]),
+    );
+    await expectJsonError(res, id, 413, "payload_too_large");
   });
 });

@@ -174,6 +174,11 @@ describe("sundown command line", () => {
     ]) {
       expect(create(name)).toThrow(`sundown keys create: --name: ${printableOnly}`);
     }
+    for (const name of ["\u3164", "\u2800", "\u115F", "\u034F", "\uFE0F", "\u0301\u0308"]) {
+      expect(create(name)).toThrow(
+        "sundown keys create: --name: Use at least one visible character: this name is made only of blank or invisible characters, so it would look empty.",
+      );
+    }
     expect(create("a".repeat(65))).toThrow("sundown keys create: --name: Use at most 64 characters.");
     expect(create("   ")).toThrow("sundown keys create: --name: Enter a name for the key.");
     expect(create("a".repeat(64))()).toMatchObject({ args: { name: "a".repeat(64) } });
@@ -203,7 +208,13 @@ describe("sundown command line", () => {
     });
     expect(parse("orgs list --json")).toEqual({ kind: "orgs.list", json: true });
     expect(parse("seed --demo")).toEqual({ kind: "seed.demo" });
-    expect(parse("reports import - --org globex")).toEqual({ kind: "reports.import", org: "globex", file: "-" });
+    expect(parse("reports import - --org globex")).toEqual({
+      kind: "reports.import",
+      org: "globex",
+      file: "-",
+      replace: false,
+      json: false,
+    });
     expect(parse("db migrate")).toEqual({ kind: "db.migrate" });
     expect(parse("mcp")).toEqual({ kind: "mcp" });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formKeyOf } from "@/components/api-keys/create-key-form";
+import { formKeyOf } from "@/components/settings/create-form";
 import type { CreateKeyState } from "@/lib/settings/api-key-actions";
 
 // After a key is created the page shows its secret box (keyed by the new key's id) beside a fresh form. Siblings
@@ -11,8 +11,9 @@ describe("the create form's React key", () => {
       status: "created",
       key: { id, name: "n", secret: "sdn_sk_x", scopes: ["team:read"], expiresAt: null },
     });
-    expect(formKeyOf(created("k1"))).not.toBe("k1");
-    expect(formKeyOf(created("k1"))).not.toBe(formKeyOf(created("k2")));
-    expect(formKeyOf({ status: "idle" })).toBe("idle");
+    const keyOf = (state: CreateKeyState) => formKeyOf(state, ({ key }: { key: { id: string } }) => key.id);
+    expect(keyOf(created("k1"))).not.toBe("k1");
+    expect(keyOf(created("k1"))).not.toBe(keyOf(created("k2")));
+    expect(keyOf({ status: "idle" })).toBe("idle");
   });
 });

@@ -71,6 +71,9 @@ describe("secrets", () => {
     );
     expect(maskUrl("redis://:p%40ss@cache:6379")).toBe("redis://:****@cache:6379");
     expect(maskUrl("not a url hunter22")).toBe("(not a URL)");
+    expect(maskUrl("https://ops:hunter22@sundown.example.com/")).toBe("https://ops:****@sundown.example.com/");
+    // Nothing to mask: printed exactly as written.
+    expect(maskUrl("https://sundown.example.com")).toBe("https://sundown.example.com");
   });
 
   it("blanks every secret of the environment out of any text, encoded passwords included", () => {
@@ -80,9 +83,13 @@ describe("secrets", () => {
       NEXTAUTH_SECRET: "session-secret-1234",
       UPSTASH_REDIS_REST_TOKEN: "AXyZ-token",
       GITHUB_SECRET: "gh-secret",
+      CRON_SECRET: "cron-secret-0123456789",
+      SUNDOWN_URL: "https://ops:public-pw@sundown.example.com",
+      NEXTAUTH_URL: "https://ops:auth-pw@sundown.example.com",
     });
-    const text = "p@ss-word p%40ss-word redis-pw session-secret-1234 AXyZ-token gh-secret db cache";
-    expect(redact(text, secrets)).toBe("**** **** **** **** **** **** db cache");
+    const text =
+      "p@ss-word p%40ss-word redis-pw session-secret-1234 AXyZ-token gh-secret cron-secret-0123456789 public-pw auth-pw db cache";
+    expect(redact(text, secrets)).toBe("**** **** **** **** **** **** **** **** **** db cache");
   });
 });
 

@@ -4,6 +4,7 @@ import { unreachableVerdict } from "@/lib/doctor/database-checks";
 import { describeStatements, describeStore } from "@/lib/doctor/describe";
 import { nodeVersionVerdict, satisfiesRange, supportedNodeRange } from "@/lib/doctor/node-version";
 import { runDoctor } from "@/lib/doctor/run";
+import { publicUrlVerdict } from "@/lib/doctor/sign-in";
 import { parseEnv } from "@/lib/env";
 
 const envOf = (vars: Record<string, string>) => parseEnv({ NODE_ENV: "development", ...vars });
@@ -105,6 +106,12 @@ describe("an unreachable PostgreSQL", () => {
       /^Run `npx sundown db migrate` with this DATABASE_URL: it creates the database/,
     ],
     [
+      // PgBouncer passes the server's refusal on as a protocol error.
+      withCode('database "sundown" does not exist', "08P01"),
+      'PostgreSQL at postgresql://app:****@db.example.com:5432/sundown: database "sundown" does not exist',
+      /^Run `npx sundown db migrate` with this DATABASE_URL: it creates the database/,
+    ],
+    [
       withCode("connect ECONNREFUSED 10.0.0.1:5432", "ECONNREFUSED"),
       "PostgreSQL at postgresql://app:****@db.example.com:5432/sundown: connection refused",
       /^Start PostgreSQL, or correct the host and port/,
@@ -168,12 +175,40 @@ describe("an invalid environment", () => {
     });
   });
 
+  it("refuses a password in SUNDOWN_URL or NEXTAUTH_URL, and prints it nowhere", async () => {
+    const report = await runDoctor({
+      NODE_ENV: "production",
+      SUNDOWN_URL: "https://ops:hunter2-public@sundown.example.com",
+      NEXTAUTH_URL: "https://ops:hunter2-auth@sundown.example.com",
+    });
+    expect(report.checks[0]).toMatchObject({
+      name: "environment",
+      status: "fail",
+      detail: expect.stringContaining("SUNDOWN_URL: must not contain a user name or password"),
+    });
+    expect(JSON.stringify(report)).not.toMatch(/hunter2/);
+  });
+
   it("includes the rules across variables, such as the session secret production needs with PostgreSQL", async () => {
     const report = await runDoctor({ NODE_ENV: "production", DATABASE_URL: "postgresql://app:pw-1234@db/x" });
     expect(report.checks[0]).toMatchObject({
       status: "fail",
       detail:
         "NEXTAUTH_SECRET is required in production with DATABASE_URL. Generate one with `openssl rand -base64 32`.",
+    });
+  });
+});
+
+describe("the public URL", () => {
+  it("is printed with any password masked, even in an environment that bypassed parseEnv", () => {
+    const env = {
+      ...envOf({ SUNDOWN_URL: "https://sundown.example.com" }),
+      SUNDOWN_URL: "https://ops:hunter2-public@sundown.example.com",
+      NEXTAUTH_URL: "https://ops:hunter2-auth@sundown.example.com",
+    };
+    expect(publicUrlVerdict(env)).toEqual({
+      status: "pass",
+      detail: "sign-in at https://ops:****@sundown.example.com/, links to https://ops:****@sundown.example.com/",
     });
   });
 });

@@ -60,8 +60,21 @@ describe("validateImportReports", () => {
       entry({ scope: "member", scope_target_id: MEMBER }),
     ];
     const expected = [
-      { id: REPORT_ID, scope: "org", scope_target_id: null, generated_at: "2026-11-21T18:30:00.500Z", report: content },
-      { scope: "member", scope_target_id: MEMBER, generated_at: "2026-11-21T18:30:00.000Z", report: content },
+      {
+        place: "reports[0]",
+        id: REPORT_ID,
+        scope: "org",
+        scope_target_id: null,
+        generated_at: "2026-11-21T18:30:00.500Z",
+        report: content,
+      },
+      {
+        place: "reports[1]",
+        scope: "member",
+        scope_target_id: MEMBER,
+        generated_at: "2026-11-21T18:30:00.000Z",
+        report: content,
+      },
     ];
     expect(validateImportReports(file)).toEqual(expected);
     expect(validateImportReports({ reports: file })).toEqual(expected);
@@ -118,9 +131,40 @@ describe("validateImportReports", () => {
   });
 
   it("refuses an id used twice in the file, naming both places", () => {
-    const file = [entry({ id: REPORT_ID }), entry(), entry({ id: REPORT_ID.toUpperCase() })];
+    const file = [
+      entry({ id: REPORT_ID }),
+      entry({ generated_at: "2026-11-21T18:31:00Z" }),
+      entry({ id: REPORT_ID.toUpperCase(), generated_at: "2026-11-21T18:32:00Z" }),
+    ];
     expect(issuesOf(() => validateImportReports(file))).toEqual([
       { path: "reports[2].id", message: "duplicate of reports[0].id" },
+    ]);
+  });
+
+  it("refuses two reports with one scope, target and instant: one report, sent twice", () => {
+    const file = [
+      entry({ scope: "member", scope_target_id: MEMBER }),
+      entry(),
+      entry({ scope: "member", scope_target_id: MEMBER.toUpperCase(), generated_at: "2026-11-21T19:30:00+01:00" }),
+      entry({ scope: "lead", scope_target_id: MEMBER }),
+    ];
+    expect(issuesOf(() => validateImportReports(file))).toEqual([
+      {
+        path: "reports[2]",
+        message: "same scope, scope_target_id and generated_at as reports[0]: one report, sent twice",
+      },
+    ]);
+  });
+
+  it("takes one report alone when asked (the ingest endpoint), naming problems from its own fields", () => {
+    expect(validateImportReports(entry(), { single: true })).toEqual([
+      { place: "", scope: "org", scope_target_id: null, generated_at: "2026-11-21T18:30:00.000Z", report: content },
+    ]);
+    expect(issuesOf(() => validateImportReports(entry({ scope: "team" }), { single: true }))).toEqual([
+      { path: "scope", message: 'expected one of "org", "lead", "member"' },
+    ]);
+    expect(issuesOf(() => validateImportReports(entry()))).toEqual([
+      { path: "", message: 'expected an array of reports or an object { "reports": [...] }' },
     ]);
   });
 

@@ -239,3 +239,40 @@ describe("REST paths from an input (the stdio server's requests)", () => {
     expect(parseRestInput(OPERATIONS.list_reports, url.searchParams, {}).cursor?.text).toBe(text);
   });
 });
+
+describe("active (GET /api/v1/team, list_team): one rule for a query string and a tool argument", () => {
+  const rest = (text: string) => parseRestInput(OPERATIONS.team, new URLSearchParams({ active: text }), {}).active;
+  const tool = (value: unknown) => parseToolArguments(OPERATIONS.team, { active: value }).active;
+
+  it.each([
+    [true, true],
+    [false, false],
+    ["true", true],
+    ["false", false],
+    // As LLM clients and Python's str(True) spell them.
+    ["True", true],
+    ["FALSE", false],
+  ])("reads %j as %j on both surfaces", (value, expected) => {
+    expect(tool(value)).toBe(expected);
+    if (typeof value === "string") expect(rest(value)).toBe(expected);
+  });
+
+  it("is absent when not given", () => {
+    expect(parseToolArguments(OPERATIONS.team, {}).active).toBeUndefined();
+  });
+
+  it.each(["yes", "1", "", " true", "t", "constructor", "toString"])(
+    "refuses the text %j with the same message on both surfaces",
+    (text) => {
+      expect(refusal(() => rest(text)).message).toBe("active must be true or false.");
+      expect(refusal(() => tool(text)).message).toBe("active must be true or false.");
+    },
+  );
+
+  it.each([1, 0, null, ["true"], { value: true }])("refuses the JSON value %j", (value) => {
+    expect(refusal(() => tool(value))).toMatchObject({
+      code: "invalid_parameter",
+      message: "active must be true or false.",
+    });
+  });
+});

@@ -17,6 +17,25 @@ describe("sign-in environment", () => {
     expect(parseEnv({ NODE_ENV: "development", DATABASE_URL: PG }).NEXTAUTH_SECRET).toBeUndefined();
   });
 
+  it.each(["SUNDOWN_URL", "NEXTAUTH_URL"] as const)(
+    "refuses a user name or password in %s, which every link would publish, without printing it",
+    (name) => {
+      for (const value of ["https://bob:hunter2-pw@sundown.example.com", "https://hunter2-token@sundown.example.com"]) {
+        let message = "";
+        try {
+          parseEnv({ NODE_ENV: "production", [name]: value });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toContain(`${name}: must not contain a user name or password`);
+        expect(message).not.toContain("hunter2");
+      }
+      expect(parseEnv({ NODE_ENV: "production", [name]: "https://sundown.example.com/" })[name]).toBe(
+        "https://sundown.example.com/",
+      );
+    },
+  );
+
   it("refuses a short secret", () => {
     expect(() => parseEnv({ NODE_ENV: "test", NEXTAUTH_SECRET: "short" })).toThrow(
       /NEXTAUTH_SECRET: must be at least 16 characters/,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { KeyAccessError, requireKeyManager } from "@/lib/session/require-key-manager";
 import type { SessionUser } from "@/lib/data/users";
 import { parseCommandLine } from "@/cli/args";
 import { keyExpirySchema, minExpiryDate } from "@/lib/schemas/key-expiry";
-import { createKeyForUser } from "@/lib/settings/api-key-actions";
+import { createKey } from "@/lib/settings/api-key-actions";
 import { createApiKeyInput, createFormFields, revokeApiKeyInput } from "@/lib/settings/api-key-inputs";
+import { requireSectionAccess, SectionAccessRefused } from "@/lib/settings/section-access";
 import { callbackUrlOn, DEFAULT_AFTER_SIGN_IN, safeCallbackPath, signInPath } from "@/lib/session/callback-path";
 import { signInErrorMessage } from "@/lib/session/sign-in-errors";
 
@@ -111,7 +111,35 @@ describe("create key input", () => {
   });
 
   it.each([
+    ["U+3164 HANGUL FILLER", "\u3164"],
+    ["U+3164 three times", "\u3164\u3164\u3164"],
+    ["U+2800 BRAILLE PATTERN BLANK", "\u2800\u2800"],
+    ["U+115F HANGUL CHOSEONG FILLER", "\u115F"],
+    ["U+1160 HANGUL JUNGSEONG FILLER", "\u1160"],
+    ["U+FFA0 HALFWIDTH HANGUL FILLER", "\uFFA0"],
+    ["U+034F COMBINING GRAPHEME JOINER", "\u034F"],
+    ["a lone U+FE0F VARIATION SELECTOR-16", "\uFE0F"],
+    ["combining marks only", "\u0301\u0308\u0327"],
+    ["a Khmer inherent vowel", "\u17B4"],
+    ["U+1D159 MUSICAL SYMBOL NULL NOTEHEAD", "\u{1D159}"],
+    ["spaces of other widths between fillers", "\u3164\u00A0\u3000\u2800"],
+    ["a private-use character", "\uE000"],
+  ])("refuses a name made only of %s, saying it would look empty", (_label, name) => {
+    expect(
+      fieldMessages([
+        ["name", name],
+        ["scopes", "team:read"],
+      ]),
+    ).toEqual({
+      name: "Use at least one visible character: this name is made only of blank or invisible characters, so it would look empty.",
+    });
+  });
+
+  it.each([
     ["accents", "Café Añejo — digest"],
+    ["an accent written as a combining mark", "Cafe\u0301"],
+    ["an emoji with its variation selector", "\u2764\uFE0F"],
+    ["a filler beside a letter", "\u3164a"],
     ["emoji with ZWJ", "👩‍💻 agent"],
     ["a flag built with ZWJ and a variation selector", "🏳️‍🌈 digest"],
     ["CJK", "日報エージェント"],
@@ -215,7 +243,7 @@ describe("scopes and expiry: one rule for the settings form and the CLI", () => 
     const parsed = createApiKeyInput(NOW).safeParse(createFormFields(data));
     if (parsed.success) return { scopes: parsed.data.scopes, expiresAt: parsed.data.expiresAt?.toISOString() ?? null };
     // A refusal returns before anything touches the database: the action itself answers here.
-    const state = await createKeyForUser(founder, data, NOW);
+    const state = await createKey.forUser(founder, data, NOW);
     if (state.status !== "error") throw new Error(`expected a refusal, got ${state.status}`);
     const [[field, message]] = Object.entries(state.fieldErrors) as [["scopes" | "expiresAt", string]];
     return { field, message };
@@ -341,18 +369,18 @@ describe("sign-in messages", () => {
   });
 });
 
-describe("key manager guard", () => {
+describe("the settings section guard, on API keys", () => {
   it("lets founders and leads through", () => {
-    expect(requireKeyManager({ ...SESSION_USER, role: "founder" }).role).toBe("founder");
-    expect(requireKeyManager({ ...SESSION_USER, role: "lead" }).role).toBe("lead");
+    expect(requireSectionAccess({ ...SESSION_USER, role: "founder" }, "api-keys").role).toBe("founder");
+    expect(requireSectionAccess({ ...SESSION_USER, role: "lead" }, "api-keys").role).toBe("lead");
   });
 
   it("refuses members and signed-out callers with different reasons", () => {
-    expect(() => requireKeyManager({ ...SESSION_USER, role: "member" })).toThrow(
+    expect(() => requireSectionAccess({ ...SESSION_USER, role: "member" }, "api-keys")).toThrow(
       expect.objectContaining({ reason: "forbidden", message: "Only founders and leads can manage API keys." }),
     );
-    expect(() => requireKeyManager(null)).toThrow(KeyAccessError);
-    expect(() => requireKeyManager(null)).toThrow(expect.objectContaining({ reason: "signed_out" }));
+    expect(() => requireSectionAccess(null, "api-keys")).toThrow(SectionAccessRefused);
+    expect(() => requireSectionAccess(null, "api-keys")).toThrow(expect.objectContaining({ reason: "signed_out" }));
   });
 });
 

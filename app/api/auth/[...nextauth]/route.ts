@@ -1,11 +1,4 @@
-import NextAuth from "next-auth";
-import { getAuthOptions } from "@/lib/session/next-auth";
+import { nextAuthRoute } from "@/lib/http/next-auth-route";
 
-type Context = { params: Promise<{ nextauth: string[] }> };
-
-// next-auth's own endpoints (sign-in, callback, session, csrf, sign-out). Options are built on first request.
-function handler(request: Request, context: Context) {
-  return NextAuth(request as never, context as never, getAuthOptions());
-}
-
-export { handler as GET, handler as POST };
+// next-auth's own endpoints (sign-in, callback, session, csrf, sign-out), narrowed to those sign-in uses.
+export { nextAuthRoute as GET, nextAuthRoute as POST };

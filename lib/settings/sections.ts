@@ -1,0 +1,85 @@
+import type { SessionUser } from "@/lib/data/users";
+import type { MemberRole } from "@/lib/schemas/team";
+
+// The settings sections, declared once: the settings navigation, /settings's first page, every page's refusal and
+// every action's role check read them (docs/architecture.md#adding-a-section).
+
+/** Who may open a section and make its changes: the roles each level admits, and how a refusal names them. */
+export const ACCESS = {
+  everyone: { roles: ["founder", "lead", "member"], who: "everyone", someone: "anyone" },
+  foundersAndLeads: { roles: ["founder", "lead"], who: "founders and leads", someone: "a founder or lead" },
+  founders: { roles: ["founder"], who: "founders", someone: "a founder" },
+} as const satisfies Record<string, { roles: readonly MemberRole[]; who: string; someone: string }>;
+
+type Access = keyof typeof ACCESS;
+
+/** The settings as a whole: the site header's link, which leads to the first section the user may open. */
+export const SETTINGS_HOME = "/settings";
+
+export interface SettingsSection {
+  /** The section's path segment under /settings, and its name in code. */
+  id: string;
+  /** Its name in the navigation, and its page's heading. */
+  label: string;
+  href: string;
+  access: Access;
+  /** What the admitted do here, after "Only founders and leads …" and "Sign in again to …": "manage API keys". */
+  manage: string;
+  /** What the page tells someone it refuses, after "You are signed in as a member of Acme.". */
+  refusal: {
+    /** Why the rule is what it is. */
+    why: string;
+    /** The question "Ask a founder or lead of Acme." answers, e.g. "Need a key for a tool?". */
+    need?: string;
+    /** What the API docs, linked from the refusal, say about it: "describe what a key can do". */
+    docs?: string;
+  };
+}
+
+export const SETTINGS_SECTIONS = [
+  {
+    id: "api-keys",
+    label: "API keys",
+    href: "/settings/api-keys",
+    access: "foundersAndLeads",
+    manage: "manage API keys",
+    refusal: {
+      why: "API keys give agents and scripts read access to the whole organization’s reports and roster, so only its founders and leads can create or revoke them.",
+      need: "Need a key for a tool?",
+      docs: "describe what a key can do",
+    },
+  },
+  {
+    id: "webhooks",
+    label: "Webhooks",
+    href: "/settings/webhooks",
+    access: "foundersAndLeads",
+    manage: "manage webhooks",
+    refusal: {
+      why: "A webhook endpoint receives every report of the whole organization as it is published, so only its founders and leads can add or change one.",
+      need: "Need events for a tool?",
+      docs: "describe what an endpoint receives",
+    },
+  },
+] as const satisfies readonly SettingsSection[];
+
+export type SectionId = (typeof SETTINGS_SECTIONS)[number]["id"];
+
+export function settingsSection(id: SectionId): SettingsSection {
+  return SETTINGS_SECTIONS.find((section) => section.id === id)!;
+}
+
+/** Whether the user's role is one the section admits. */
+export function mayOpen(user: SessionUser, section: SettingsSection): boolean {
+  return (ACCESS[section.access].roles as readonly MemberRole[]).includes(user.role);
+}
+
+/** The sections the user may open, in the navigation's order. */
+export function sectionsFor(user: SessionUser): SettingsSection[] {
+  return SETTINGS_SECTIONS.filter((section) => mayOpen(user, section));
+}
+
+/** Where /settings leads: the first section the user may open, else the first section, which says why not. */
+export function firstSectionFor(user: SessionUser): SettingsSection {
+  return sectionsFor(user)[0] ?? SETTINGS_SECTIONS[0];
+}
