@@ -17,8 +17,8 @@ const MCP_TRANSPORTS = [
 const LAYERS = [
   {
     name: "foundation",
-    path: "^lib/(env|log|project-root|header-names|api-version|public-urls)[.]ts$",
-    why: "Settings, logging, and the names the outside world knows (header names, the API version, public addresses): read everywhere, built on nothing of ours.",
+    path: ["^lib/(env|log|project-root|header-names|api-version|public-urls)[.]ts$", "^lib/text/"],
+    why: "Settings, logging, the names the outside world knows (header names, the API version, public addresses), and what makes text safe to show (invisible characters, bounded excerpts of input): read everywhere, built on nothing of ours.",
   },
   {
     name: "credentials",

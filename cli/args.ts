@@ -16,7 +16,7 @@ import {
   type CommandArgs,
 } from "@/lib/cli/command-args";
 import { UsageError } from "@/lib/cli/errors";
-import { inputExcerpt } from "@/lib/data/input-excerpt";
+import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { EXPIRY_WARNING_DAYS } from "@/lib/data/key-status";
 import { DEFAULT_KEY_EXPIRY } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Scope } from "@/lib/auth/scopes";
-import { inputExcerpt } from "@/lib/data/input-excerpt";
+import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 import { DEFAULT_KEY_EXPIRY, keyExpirySchema } from "@/lib/schemas/key-expiry";
 import { ingestTokenNameSchema, keyNameSchema } from "@/lib/schemas/key-name";

@@ -1,6 +1,6 @@
 import { getDb, getDbHandle, pendingMigrations } from "@/lib/db";
 import { readMigrations } from "@/lib/db/migrate";
-import { inputExcerpt } from "@/lib/data/input-excerpt";
+import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { seedDemo } from "@/lib/demo/seed";
 import { DEMO_ORGANIZATIONS } from "@/lib/demo/data";
 import {

@@ -2,7 +2,7 @@ import { findContactLinks } from "./contact-links";
 import { findPhoneNumbers } from "./contact-phones";
 import { applyMasks, EMAIL_MASK, HANDLE_MASK, MENTION_MASK, type ContactSpan } from "./contact-masks";
 import { contactView, originalSpan } from "./contact-view";
-import { readableText, type TextRange } from "./invisible-characters";
+import { readableText, type TextRange } from "@/lib/text/invisible-characters";
 import type { KnownContacts } from "./known-contact-matcher";
 
 // Contact details written inside free text (report strings and object keys), each found by its own finder and

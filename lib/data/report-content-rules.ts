@@ -1,5 +1,5 @@
-import { inputExcerpt } from "./input-excerpt";
-import { withoutInvisibles } from "./invisible-characters";
+import { inputExcerpt } from "@/lib/text/input-excerpt";
+import { withoutInvisibles } from "@/lib/text/invisible-characters";
 
 // What report content must be for the whole service to serve it: PostgreSQL's jsonb refuses U+0000 and lone
 // surrogates (with driver text the operator cannot act on), every reader of stored content walks it, and invisible

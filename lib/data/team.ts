@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { teamMemberSchema, type MemberRole, type TeamList } from "@/lib/schemas/team";
-import { withoutInvisibles } from "./invisible-characters";
+import { withoutInvisibles } from "@/lib/text/invisible-characters";
 import { defineRead, type Placeholder } from "./organization-read";
 
 /**

@@ -1,3 +1,4 @@
+import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { ImportError, parseImportText, validateImportReports, type ImportReport } from "@/lib/data/import-reports";
 import { ApiError } from "@/lib/errors";
 import { ingestQuerySchema } from "@/lib/schemas/ingest";
@@ -46,7 +47,7 @@ export function parseIngestBody(text: string): IngestBatches {
   if (typeof value === "object" && value !== null && !Array.isArray(value) && Object.hasOwn(value, "reports")) {
     const unknown = Object.keys(value).filter((key) => !(BATCHES as readonly string[]).includes(key));
     if (unknown.length > 0) {
-      const names = unknown.map((k) => JSON.stringify(k)).join(", ");
+      const names = unknown.map((k) => inputExcerpt(k)).join(", ");
       throw new ImportError([
         { path: "", message: `unknown field${unknown.length > 1 ? "s" : ""} ${names}: a body carries "reports"` },
       ]);

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, type JSONRPCMessage } from "@modelcontextprotocol/server";
-import { boundedMessage, EXCERPT_MAX } from "@/lib/data/input-excerpt";
-import { escapeInvisibles } from "@/lib/data/invisible-characters";
+import { boundedMessage, EXCERPT_MAX } from "@/lib/text/input-excerpt";
+import { escapeInvisibles } from "@/lib/text/invisible-characters";
 import { errorBody, toApiError, type ErrorCode as ApiErrorCode } from "@/lib/errors";
 import { LEGACY_REVISIONS, MODERN_REVISIONS } from "./revisions";
 import { describeToolError, type McpHooks } from "./tools";

@@ -1,6 +1,6 @@
 import { ClientRequestSchema } from "@modelcontextprotocol/core";
 import { isJSONRPCRequest, ProtocolErrorCode, type JSONRPCErrorResponse } from "@modelcontextprotocol/server";
-import { boundedMessage } from "@/lib/data/input-excerpt";
+import { boundedMessage } from "@/lib/text/input-excerpt";
 
 // The SDK refuses a request whose params do not have the shape its method needs inside its handler wrapper, as
 // -32602 (or -32603 for resources/read) carrying the whole validation dump. Sundown answers such a request with

@@ -1,4 +1,4 @@
-import { inputExcerpt } from "@/lib/data/input-excerpt";
+import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { ApiError } from "@/lib/errors";
 import type { Parameter } from "./parameters";
 import { endpointOf, type InputOf as Input, type Operation } from "./table";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inputExcerpt } from "@/lib/text/input-excerpt";
 
 // An organization's time zone: an IANA name the runtime's Intl knows (its list, Intl.supportedValuesOf, which leaves
 // out UTC itself, so UTC is added). Written as the runtime names it: any spelling or alias Intl accepts
@@ -34,7 +35,7 @@ export const timeZoneSchema = z
     if (canonical === undefined) {
       ctx.addIssue({
         code: "custom",
-        message: `${JSON.stringify(name.slice(0, 64))} is not an IANA time zone: use a name such as America/Los_Angeles, Europe/Berlin or UTC.`,
+        message: `${inputExcerpt(name)} is not an IANA time zone: use a name such as America/Los_Angeles, Europe/Berlin or UTC.`,
       });
       return z.NEVER;
     }

@@ -5,7 +5,7 @@ import { GET as listReports } from "@/app/api/v1/reports/route";
 import { GET as listTeam } from "@/app/api/v1/team/route";
 import { createApiKey } from "@/lib/data/api-keys";
 import { getDb } from "@/lib/db";
-import { MESSAGE_MAX } from "@/lib/data/input-excerpt";
+import { MESSAGE_MAX } from "@/lib/text/input-excerpt";
 import { PROVENANCE_LINE, PROVENANCE_META } from "@/lib/mcp/provenance";
 import { bearer, mintKey } from "../helpers/keys";
 import { connectMcp, MCP_ERAS, textOf, type McpTestClient } from "../helpers/mcp-client";

@@ -2,7 +2,7 @@ import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateApiKey } from "@/lib/auth/api-key";
-import { MESSAGE_MAX } from "@/lib/data/input-excerpt";
+import { MESSAGE_MAX } from "@/lib/text/input-excerpt";
 import { CLI } from "../helpers/cli";
 import { MCP_ERAS, MODERN_META, textOf, type McpEra } from "../helpers/mcp-client";
 import { connectStdioClient } from "../helpers/mcp-stdio-client";

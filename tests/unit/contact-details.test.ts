@@ -4,7 +4,7 @@ import { isContactKey } from "@/lib/data/contact-keys";
 import { CONTACT_LINK_MASK, EMAIL_MASK, MENTION_MASK, PHONE_MASK } from "@/lib/data/contact-masks";
 import { maskContactText } from "@/lib/data/contact-text";
 import { NO_KNOWN_CONTACTS } from "@/lib/data/known-contact-matcher";
-import { withoutInvisibles } from "@/lib/data/invisible-characters";
+import { withoutInvisibles } from "@/lib/text/invisible-characters";
 import { scrubContactDetails } from "@/lib/data/scrub";
 import { contactKey, email, mention } from "../helpers/contact-arbitraries";
 
