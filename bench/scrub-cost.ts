@@ -26,7 +26,7 @@ const { rows: members } = await client.query<{
 await client.end();
 
 // One matcher for every member: as many known values as the largest organization's, and more.
-const known = knownContactsOf(members.map((m) => [m.email, m.chat_handle, m.sign_in]));
+const known = knownContactsOf(members.map((m) => [m.email, m.chat_handle, m.sign_in, null]));
 const texts: string[] = [];
 const collect = (value: unknown): void => {
   if (typeof value === "string") texts.push(value);

@@ -17,3 +17,14 @@ export async function recordReportsPublished(tx: Transaction, organizationId: st
     WHERE organization_id = ${organizationId}::uuid AND disabled_at IS NULL AND 'report.published' = ANY(events)
     HAVING count(*) > 0`;
 }
+
+/** member.updated for each person added or changed (a deactivation too), in the change's transaction. */
+export async function recordMembersUpdated(tx: Transaction, organizationId: string, memberIds: string[]) {
+  if (memberIds.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO webhook_outbox (organization_id, type, subject_ids, endpoint_ids)
+    SELECT ${organizationId}::uuid, 'member.updated', ${memberIds}::uuid[], array_agg(id ORDER BY id)
+    FROM webhook_endpoints
+    WHERE organization_id = ${organizationId}::uuid AND disabled_at IS NULL AND 'member.updated' = ANY(events)
+    HAVING count(*) > 0`;
+}

@@ -459,6 +459,11 @@ const WEBHOOK_OPERATIONS: Record<WebhookMessageType, { operationId: string; summ
     summary: "A report was published",
     description: `${WEBHOOK_EVENTS["report.published"].description} Sent to the endpoints subscribed to \`report.published\`; it carries nothing that a key with \`${WEBHOOK_EVENTS["report.published"].scope}\` could not read.`,
   },
+  "member.updated": {
+    operationId: "memberUpdated",
+    summary: "A person of the roster was added or changed",
+    description: `${WEBHOOK_EVENTS["member.updated"].description} Sent to the endpoints subscribed to \`member.updated\`, one event per person; it carries nothing that a key with \`${WEBHOOK_EVENTS["member.updated"].scope}\` could not read.`,
+  },
   ping: {
     operationId: "ping",
     summary: "A test delivery",
@@ -478,6 +483,13 @@ function webhookExamples(base: string): Record<WebhookMessageType, WebhookPayloa
       timestamp: "2026-11-21T17:31:04.512Z",
       organization_id: organizationId,
       data: { report, url: `${base}/api/v1/reports/${report.id}` },
+    },
+    "member.updated": {
+      id: "3f1c8a2d-6b4e-4c7a-9e5d-0a2b4c6d8e1f",
+      type: "member.updated",
+      timestamp: "2026-11-21T17:35:12.204Z",
+      organization_id: organizationId,
+      data: { member: OPERATION_EXAMPLES.team.members[0]! },
     },
     ping: {
       id: "0c9e4d3a-5f71-4b8e-9a26-d1f0e7b4c852",
@@ -508,7 +520,11 @@ function webhookOperations(base: string): Record<WebhookMessageType, { post: Zod
       responses: WEBHOOK_RESPONSES,
     },
   });
-  return { "report.published": operation("report.published"), ping: operation("ping") };
+  return {
+    "report.published": operation("report.published"),
+    "member.updated": operation("member.updated"),
+    ping: operation("ping"),
+  };
 }
 
 function createApiDocument(base: string) {

@@ -4,13 +4,16 @@ import type { Scope } from "@/lib/auth/scopes";
 // The events an endpoint can subscribe to: the one list, feeding the type, the zod enum, the settings form, the CLI,
 // docs/webhooks.md and the OpenAPI document's `webhooks`. Each names the scope a key would need to read what the
 // event carries: an endpoint is a standing read of the organization, so it receives no more than such a key could.
-//
-// No `roster.changed`: Sundown has no write path for the roster (members come from the demo seed and the reports'
-// own tooling), so there is nothing to announce. `ping` is sent on demand to one endpoint, never subscribed to.
+// `ping` is sent on demand to one endpoint, never subscribed to.
 export const WEBHOOK_EVENTS = {
   "report.published": {
     scope: "reports:read",
     description: "A report was stored (by `sundown reports import`, or any later write path).",
+  },
+  "member.updated": {
+    scope: "team:read",
+    description:
+      "A person of the roster was added or changed (Settings → Team, or `sundown members import`); a deactivation is a change with `active` false.",
   },
 } as const satisfies Record<string, { scope: Scope; description: string }>;
 

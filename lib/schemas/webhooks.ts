@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { WebhookMessageType } from "./webhook-events";
 import { timestamp, uuid } from "./common";
 import { reportSummarySchema } from "./reports";
+import { teamMemberSchema } from "./team";
 
 // The bodies Sundown POSTs to webhook endpoints (the Standard Webhooks payload shape), declared once: the OpenAPI
 // document's `webhooks` and docs/webhooks.md are checked against these. lib/webhooks/body.ts renders them.
@@ -38,6 +39,15 @@ const reportPublishedEventSchema = webhookEvent(
     "A report was stored. `data.report` is the report's summary exactly as `GET /api/v1/reports` lists it, contact details removed.",
 });
 
+const memberUpdatedEventSchema = webhookEvent(
+  "member.updated",
+  z.object({ member: teamMemberSchema }),
+).meta({
+  id: "MemberUpdatedEvent",
+  description:
+    "A person of the roster was added or changed, one event per person. `data.member` is the person exactly as `GET /api/v1/team` shows them, contact details never included; a deactivation is a change with `active` false.",
+});
+
 const pingEventSchema = webhookEvent(
   "ping",
   z.object({
@@ -52,10 +62,15 @@ const pingEventSchema = webhookEvent(
 /** The body of each type a delivery can have: every event of the catalog, and ping. */
 export const WEBHOOK_PAYLOADS = {
   "report.published": reportPublishedEventSchema,
+  "member.updated": memberUpdatedEventSchema,
   ping: pingEventSchema,
 } as const satisfies Record<WebhookMessageType, z.ZodType>;
 
 /** Any webhook body, by its `type`. */
-export const webhookPayloadSchema = z.discriminatedUnion("type", [reportPublishedEventSchema, pingEventSchema]);
+export const webhookPayloadSchema = z.discriminatedUnion("type", [
+  reportPublishedEventSchema,
+  memberUpdatedEventSchema,
+  pingEventSchema,
+]);
 
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HANDLE_MASK } from "@/lib/data/contact-masks";
 import { maskContactText } from "@/lib/data/contact-text";
 import { contactsFor, contactsUnheld, heldContacts } from "@/lib/data/held-contacts";
+import type { MemberContacts } from "@/lib/data/known-contacts";
 
 // A report read asks for the organization's contacts version and asks again with the details only for a version
 // this process does not hold (lib/data/held-contacts.ts). What it must never do: scrub with details other than
@@ -9,7 +10,7 @@ import { contactsFor, contactsUnheld, heldContacts } from "@/lib/data/held-conta
 
 const A = "6f0c3a52-0000-4000-8000-00000000000a";
 const B = "6f0c3a52-0000-4000-8000-00000000000b";
-const member = (handle: string): [string | null, string | null, string | null] => [null, handle, null];
+const member = (handle: string): NonNullable<MemberContacts>[number] => [null, handle, null, null];
 const versionsHeld = () => [...heldContacts().matchers.keys()];
 const masks =
   (version: string, sent = heldContacts()) =>
