@@ -51,6 +51,9 @@ export type Invocation =
   | { kind: "ingest-tokens.list"; args: CommandArgs<"ingest-tokens.list">; json: boolean }
   | { kind: "ingest-tokens.roll"; args: CommandArgs<"ingest-tokens.roll">; json: boolean }
   | { kind: "ingest-tokens.revoke"; args: CommandArgs<"ingest-tokens.revoke"> }
+  | { kind: "members.import"; org: string; file: string; dryRun: boolean; deactivateMissing: boolean; json: boolean }
+  | { kind: "members.list"; args: CommandArgs<"members.list">; json: boolean }
+  | { kind: "members.export"; args: CommandArgs<"members.export">; output: string | null }
   | { kind: "db.migrate" }
   | { kind: "doctor"; json: boolean }
   | { kind: "mcp" };
@@ -124,6 +127,73 @@ const ORGANIZATION_SPECS: CommandSpec[] = [
       kind: "orgs.update",
       args: { org: org!, timeZone: parseTimeZone(requireOption(values, "time-zone")) },
       json: values.json === true,
+    }),
+  },
+];
+
+// Issue 36's roster commands (lib/cli/member-commands.ts).
+const MEMBER_SPECS: CommandSpec[] = [
+  {
+    name: "members import",
+    usage: "sundown members import <file.csv|file.json|-> --org <slug|id> [--dry-run] [--deactivate-missing] [--json]",
+    summary: "Bring the roster in from a CSV or JSON file (- for stdin): checked whole, all or nothing",
+    details: [
+      "file        CSV with the header name,email,role,department,external,active (any order; name, email and",
+      "            role required), plus chat and phone columns, each as often as needed; an id column (as",
+      "            `members export` writes it) is ignored. JSON: an array of objects with the same fields (or",
+      '            { "members": [...] }), chat and phone a string or an array. A .json name, or a file starting',
+      "            with [ or {, is read as JSON. At most 2000 people and 1 MB",
+      "            people are matched by email, ignoring case: the same file again changes nothing, a changed",
+      "            row updates that person; a column the file leaves out keeps what is stored",
+      "--org       the organization the roster belongs to",
+      "--dry-run   check the file and count what it would change; write nothing",
+      "--deactivate-missing   deactivate the active people the file does not name (never deleted)",
+      '--json      print {"added","updated","unchanged","deactivated","dry_run","people":[{"row","id","name",',
+      '            "change"}],"problems":[{"row","field","message"}]|null,"organization"} only; exit 1 with problems',
+    ],
+    options: {
+      org: { type: "string" },
+      "dry-run": { type: "boolean" },
+      "deactivate-missing": { type: "boolean" },
+      ...json,
+    },
+    positionals: ["file"],
+    build: (values, [file]) => ({
+      kind: "members.import",
+      org: requireOption(values, "org"),
+      file: file!,
+      dryRun: values["dry-run"] === true,
+      deactivateMissing: values["deactivate-missing"] === true,
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "members list",
+    usage: "sundown members list --org <slug|id> [--json]",
+    summary: "List the roster: ids, names, addresses, roles, departments, active or not",
+    details: [
+      '--json      print {"members":[{"id","name","email","role","department","external","active","chat":[],',
+      '            "phone":[]}],"organization"}',
+    ],
+    options: { org: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({
+      kind: "members.list",
+      args: { org: requireOption(values, "org") },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "members export",
+    usage: "sundown members export --org <slug|id> [--output <file>]",
+    summary: "Write the roster as CSV with member ids (report files' scope_target_id), which the import takes back",
+    details: ["--output    the file to write (replaced if it exists); without it, standard output"],
+    options: { org: { type: "string" }, output: { type: "string" } },
+    positionals: [],
+    build: (values) => ({
+      kind: "members.export",
+      args: { org: requireOption(values, "org") },
+      output: typeof values.output === "string" ? values.output : null,
     }),
   },
 ];
@@ -453,6 +523,7 @@ const COMMAND_SPECS: CommandSpec[] = [
   ...REPORT_SPECS,
   ...ORGANIZATION_SPECS,
   ...INGEST_TOKEN_SPECS,
+  ...MEMBER_SPECS,
   {
     name: "db migrate",
     usage: "sundown db migrate",

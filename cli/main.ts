@@ -42,14 +42,11 @@ import {
 } from "./format";
 import { doctorReportJson, formatDoctorReport } from "./doctor-format";
 import { escapeNonPrintable, printableStrings } from "./printable";
+import type { Output } from "./output";
 
 // Entry point of `sundown` (bin/sundown.mjs). Errors become one message on stderr and an exit code:
 // 1 the command failed, 2 the command line was wrong. No stack traces.
 
-interface Output {
-  stdout?: string;
-  stderr?: string;
-}
 
 async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doctor" }>): Promise<Output> {
   const { executeCommand, migrateDatabase } = await import("@/lib/cli/execute");
@@ -127,6 +124,12 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doc
     }
     case "db.migrate":
       return { stdout: formatMigration(await migrateDatabase()) };
+    case "members.import":
+    case "members.list":
+    case "members.export": {
+      const { runMembers } = await import("./members");
+      return runMembers(invocation, executeCommand);
+    }
     default:
       return runIssue37(invocation, executeCommand);
   }
@@ -220,7 +223,7 @@ async function main(argv: string[]): Promise<number | "keep-running"> {
     const output = await run(invocation);
     if (output.stdout) process.stdout.write(`${output.stdout}\n`);
     if (output.stderr) process.stderr.write(`${output.stderr}\n`);
-    return 0;
+    return output.exitCode ?? 0;
   } catch (error) {
     const { message, exitCode } = toCommandFailure(error);
     // Messages may quote what was typed or read from a file: nothing in them may act on the terminal.

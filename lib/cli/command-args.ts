@@ -49,6 +49,16 @@ export const commandArgSchemas = {
   "ingest-tokens.list": z.strictObject({ org }),
   "ingest-tokens.roll": z.strictObject({ tokenId: uuid, overlap: keyOverlapSchema }),
   "ingest-tokens.revoke": z.strictObject({ tokenId: uuid }),
+  // The file's text as read by the CLI: the import checks it where it runs (maybe the server).
+  "members.import": z.strictObject({
+    org,
+    text: z.string(),
+    format: z.enum(["csv", "json"]),
+    dryRun: z.boolean(),
+    deactivateMissing: z.boolean(),
+  }),
+  "members.list": z.strictObject({ org }),
+  "members.export": z.strictObject({ org }),
 } as const;
 
 export type CommandName = keyof typeof commandArgSchemas;

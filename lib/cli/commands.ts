@@ -50,6 +50,7 @@ import { ApiError } from "@/lib/errors";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { isValidDate } from "@/lib/schemas/instant";
 import { wakeDeliveryLoop } from "@/lib/webhooks/loop";
+import { exportMembersCommand, importMembersCommand, listMembersCommand } from "./member-commands";
 import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
 import { CommandError, UsageError } from "./errors";
 
@@ -459,6 +460,9 @@ const COMMANDS = {
   "ingest-tokens.list": listIngestTokensCommand,
   "ingest-tokens.roll": rollIngestTokenCommand,
   "ingest-tokens.revoke": revokeIngestTokenCommand,
+  "members.import": importMembersCommand,
+  "members.list": listMembersCommand,
+  "members.export": exportMembersCommand,
 } satisfies { [N in CommandName]: (args: CommandArgs<N>) => Promise<unknown> };
 
 /** What a command returns: plain JSON, the same whether it ran here or in the server. */

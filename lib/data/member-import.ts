@@ -32,7 +32,9 @@ import {
 
 export const MEMBER_IMPORT_LIMITS = { maxRows: 2_000, maxBytes: 1024 * 1024 } as const;
 
-const COLUMNS = ["name", "email", "role", "department", "external", "active", "chat", "phone"] as const;
+// `id` is what `sundown members export` writes first (report files need it); the import matches by e-mail and
+// reads no id.
+const COLUMNS = ["id", "name", "email", "role", "department", "external", "active", "chat", "phone"] as const;
 type Column = (typeof COLUMNS)[number];
 const REQUIRED: readonly Column[] = ["name", "email", "role"];
 const REPEATABLE: readonly Column[] = ["chat", "phone"];
@@ -179,6 +181,7 @@ const fileList = z
 
 /** The file's own fields, before defaults: what each may be. */
 const fileRowSchema = z.strictObject({
+  id: z.string().optional(),
   name: z.string(),
   email: z.string().min(1, "required: the roster is matched by it"),
   role: z.string().transform((value) => value.trim().toLowerCase()),
@@ -208,6 +211,44 @@ function fieldOf(path: PropertyKey[]): string {
   const [first] = path;
   const names: Record<string, string> = { otherEmails: "email", chats: "chat", phones: "phone" };
   return typeof first === "string" ? (names[first] ?? first.trim()) : "";
+}
+
+/**
+ * One row as the person it makes, or every problem of it: the file's own rules first, then the roster's rule for
+ * a person (lib/schemas/member-input.ts) on the fields that passed them, so one pass names all its faults.
+ */
+function readRow(
+  row: string,
+  fields: FileRow["fields"],
+  stored: (email: string) => RosterMember | undefined,
+): { input: MemberInput; before: RosterMember | null } | { problems: MemberImportProblem[] } {
+  const problems: MemberImportProblem[] = [];
+  const file = fileRowSchema.safeParse(fields);
+  let data = file.data;
+  if (!file.success) {
+    const faulty = new Set<string>();
+    for (const issue of file.error.issues) {
+      if (issue.code === "unrecognized_keys") {
+        issue.keys.forEach((key) => faulty.add(key));
+        const names = issue.keys.map((key) => inputExcerpt(key.trim())).join(", ");
+        problems.push({ row, field: names, message: `unknown field; the fields are ${COLUMNS.join(", ")}` });
+      } else {
+        faulty.add(String(issue.path[0]));
+        problems.push({ row, field: fieldOf(issue.path), message: issue.message });
+      }
+    }
+    data = fileRowSchema.safeParse(Object.fromEntries(Object.entries(fields).filter(([k]) => !faulty.has(k)))).data;
+  }
+  if (!data) return { problems };
+  const before = stored(data.email) ?? null;
+  const parsed = memberInput.safeParse(inputOf(data, before ?? undefined));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = fieldOf(issue.path);
+      if (!problems.some((p) => p.field === field)) problems.push({ row, field, message: issue.message });
+    }
+  }
+  return parsed.success && problems.length === 0 ? { input: parsed.data, before } : { problems };
 }
 
 export interface MemberImportOptions {
@@ -266,38 +307,24 @@ export async function importMembers(
             problems.push({ row, message: "more cells than the header has columns" });
             continue;
           }
-          const file = fileRowSchema.safeParse(fields);
-          if (!file.success) {
-            for (const issue of file.error.issues) {
-              const unknown = issue.code === "unrecognized_keys";
-              problems.push({
-                row,
-                field: unknown ? issue.keys.map((k) => inputExcerpt(k.trim())).join(", ") : fieldOf(issue.path),
-                message: unknown ? `unknown field; the fields are ${COLUMNS.join(", ")}` : issue.message,
-              });
-            }
+          const read = readRow(row, fields, (email) => byEmail.get(email.trim().toLowerCase()));
+          if ("problems" in read) {
+            problems.push(...read.problems);
             continue;
           }
-          const key = file.data.email.trim().toLowerCase();
-          const before = byEmail.get(key) ?? null;
-          const parsed = memberInput.safeParse(inputOf(file.data, before ?? undefined));
-          if (!parsed.success) {
-            for (const issue of parsed.error.issues) {
-              problems.push({ row, field: fieldOf(issue.path), message: issue.message });
-            }
-            continue;
-          }
+          const { input, before } = read;
+          const key = input.email!.toLowerCase();
           const earlier = seen.get(key);
           if (earlier) {
             problems.push({ row, field: "email", message: `the same address as ${earlier}` });
             continue;
           }
           seen.set(key, row);
-          const refusal = roleRefusal(authority, before, parsed.data);
+          const refusal = roleRefusal(authority, before, input);
           // A lead's file may name a founder as they are: only a change is refused.
-          const changes = !before || changedFields(before, parsed.data).length > 0;
+          const changes = !before || changedFields(before, input).length > 0;
           if (refusal && changes) problems.push({ row, field: "role", message: refusal });
-          planned.push({ row, before, input: parsed.data });
+          planned.push({ row, before, input });
         }
         const missing = deactivateMissing
           ? roster.filter((m) => m.active && !(m.email && seen.has(m.email.toLowerCase())))

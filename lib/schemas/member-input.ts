@@ -44,7 +44,7 @@ export const memberInput = z.object({
   name: text(MEMBER_LIMITS.name, "a name").min(1, "enter the person's name"),
   /** The person's address on the roster: what an import matches them by, and an invitation binds to. */
   email: memberEmail.nullable(),
-  role: memberRoleSchema,
+  role: z.enum(memberRoleSchema.options, { error: `must be ${memberRoleSchema.options.join(", ")}` }),
   department: text(MEMBER_LIMITS.department, "a department").transform((value) => value || null),
   external: z.boolean(),
   active: z.boolean(),
