@@ -47,7 +47,6 @@ import type { Output } from "./output";
 // Entry point of `sundown` (bin/sundown.mjs). Errors become one message on stderr and an exit code:
 // 1 the command failed, 2 the command line was wrong. No stack traces.
 
-
 async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doctor" }>): Promise<Output> {
   const { executeCommand, migrateDatabase } = await import("@/lib/cli/execute");
   // Results hold names from the database. Human formats get them escaped (printableStrings); JSON formats

@@ -31,7 +31,9 @@ export function membersImportJson(result: ImportResult): string {
 export function formatMembersImport(result: ImportResult): string {
   const { added, updated, unchanged, deactivated, dryRun, people, organization } = result;
   const counts = `${added} added, ${updated} updated, ${unchanged} unchanged, ${deactivated} deactivated`;
-  const changed = people.filter((p) => p.change !== "unchanged").map((p) => `  ${p.change.padEnd(11)} ${p.name} (${p.row})`);
+  const changed = people
+    .filter((p) => p.change !== "unchanged")
+    .map((p) => `  ${p.change.padEnd(11)} ${p.name} (${p.row})`);
   return [
     dryRun
       ? `Dry run for ${orgLabel(organization)}, nothing written: the file would make ${counts}.`

@@ -39,10 +39,7 @@ const reportPublishedEventSchema = webhookEvent(
     "A report was stored. `data.report` is the report's summary exactly as `GET /api/v1/reports` lists it, contact details removed.",
 });
 
-const memberUpdatedEventSchema = webhookEvent(
-  "member.updated",
-  z.object({ member: teamMemberSchema }),
-).meta({
+const memberUpdatedEventSchema = webhookEvent("member.updated", z.object({ member: teamMemberSchema })).meta({
   id: "MemberUpdatedEvent",
   description:
     "A person of the roster was added or changed, one event per person. `data.member` is the person exactly as `GET /api/v1/team` shows them, contact details never included; a deactivation is a change with `active` false.",

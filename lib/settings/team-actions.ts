@@ -112,7 +112,10 @@ export const importRoster = settingsAction({
   read: importRosterFields,
   schema: importRosterInput,
   notFound: "Choose a CSV or JSON file of the roster.",
-  run: async ({ step, file, content, fileName = "", deactivateMissing }, { organizationId, actor, user }) => {
+  run: async (
+    { step, file, content, fileName = "", deactivateMissing },
+    { organizationId, actor, user },
+  ): Promise<ImportDone> => {
     const text = step === "preview" ? await file?.text() : content;
     if (text === undefined) return { status: "invalid", problems: [{ row: "file", message: "choose a file" }] };
     try {
