@@ -24,6 +24,8 @@ interface Props {
   minExpiry: string;
   /** The expiry choice preselected on a new form (DEFAULT_EXPIRY_CHOICE; the server module keeps zod off this bundle). */
   defaultExpiry: ExpiryChoice;
+  /** This server's public address, for the agent setups shown with a new key. */
+  base: string;
 }
 
 const FIELD_IDS: Record<CreateKeyField, string> = {
@@ -35,14 +37,14 @@ const FIELD_IDS: Record<CreateKeyField, string> = {
 const isExpiryChoice = (value: string | undefined): value is ExpiryChoice =>
   value !== undefined && Object.hasOwn(EXPIRY_LABELS, value);
 
-export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpiry }: Props) {
+export function CreateKeyForm({ action, scopes, nameMax, minExpiry, defaultExpiry, base }: Props) {
   return (
     <CreateForm
       title="Create a key"
       titleId="create-title"
       action={action}
       createdId={({ key }) => key.id}
-      created={({ key }) => <NewKeySecret key={key.id} created={key} />}
+      created={({ key }) => <NewKeySecret key={key.id} created={key} base={base} />}
       fieldIds={FIELD_IDS}
       submit={{ label: "Create key", busy: "Creating…" }}
     >

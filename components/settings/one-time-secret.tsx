@@ -14,13 +14,15 @@ interface Props {
   noun: string;
   /** What the reader must know besides copying it, e.g. until when the old secret still signs. */
   children?: ReactNode;
+  /** What uses the secret, below it and gone with it: the agent setups of a new key. */
+  after?: ReactNode;
 }
 
 /**
  * The one and only display of a new secret (an API key, a webhook signing secret), with a copy button. It lives
  * in this component's memory, nowhere else in the browser; the server never shows it again.
  */
-export function OneTimeSecret({ title, warning, label, secret, noun, children }: Props) {
+export function OneTimeSecret({ title, warning, label, secret, noun, children, after }: Props) {
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
   const [dismissed, setDismissed] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -81,6 +83,7 @@ export function OneTimeSecret({ title, warning, label, secret, noun, children }:
             ? `Copying failed: the ${noun} is selected, press Ctrl+C or ⌘C.`
             : ""}
       </p>
+      {after}
       <div>
         <button type="button" className="button button--secondary button--small" onClick={() => setDismissed(true)}>
           I have copied it

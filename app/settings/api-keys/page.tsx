@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { AuditTrail } from "@/components/api-keys/audit-trail";
 import { CreateKeyForm } from "@/components/api-keys/create-key-form";
 import { KeysTable } from "@/components/api-keys/keys-table";
@@ -7,6 +8,7 @@ import { settingsPage } from "@/components/settings/settings-page";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
 import { listKeyUsage } from "@/lib/data/key-usage";
+import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
 import { minExpiryDate } from "@/lib/schemas/key-expiry";
 import { KEY_NAME_MAX } from "@/lib/schemas/key-name";
 import { DEFAULT_EXPIRY_CHOICE } from "@/lib/settings/api-key-inputs";
@@ -39,6 +41,7 @@ export default settingsPage<{ searchParams: SearchParams }>("api-keys", async ({
           nameMax={KEY_NAME_MAX}
           minExpiry={minExpiryDate()}
           defaultExpiry={DEFAULT_EXPIRY_CHOICE}
+          base={baseUrlFromHeaders(await headers())}
         />
         <KeysTable
           keys={keys}
