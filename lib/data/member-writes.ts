@@ -2,6 +2,7 @@ import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { MemberInput } from "@/lib/schemas/member-input";
 import type { MemberRole } from "@/lib/schemas/team";
+import { withoutInvisibles } from "@/lib/text/invisible-characters";
 import { recordActivity, type Actor } from "./activity";
 import { recordMembersUpdated } from "./webhook-outbox";
 
@@ -187,7 +188,17 @@ export async function writeMember(
       ...(!before ? { role: input.role } : {}),
     },
   });
-  await recordMembersUpdated(tx, organizationId, [id]);
+  await recordMembersUpdated(tx, organizationId, [
+    // As GET /api/v1/team shows them (lib/data/team.ts): never a contact detail.
+    {
+      id,
+      name: withoutInvisibles(input.name),
+      role: input.role,
+      department: input.department === null ? null : withoutInvisibles(input.department),
+      is_external: input.external,
+      active: input.active,
+    },
+  ]);
   return { id, change };
 }
 

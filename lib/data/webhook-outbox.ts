@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TeamMember } from "@/lib/schemas/team";
 
 // The write side of the webhook outbox, called inside the transaction that stores what the events are about, so a
 // crash neither loses an event (the reports are there, so is the row) nor invents one (no reports, no row). One
@@ -18,13 +19,27 @@ export async function recordReportsPublished(tx: Transaction, organizationId: st
     HAVING count(*) > 0`;
 }
 
-/** member.updated for each person added or changed (a deactivation too), in the change's transaction. */
-export async function recordMembersUpdated(tx: Transaction, organizationId: string, memberIds: string[]) {
-  if (memberIds.length === 0) return;
+/**
+ * member.updated for each person added or changed (a deactivation too), in the change's transaction: the person
+ * as GET /api/v1/team shows them at that moment, written straight as messages and deliveries (one statement,
+ * nothing when no endpoint is subscribed), so that an event carries the change it announces even when another
+ * follows before the delivery loop runs. The relay is for report.published's batches of thousands.
+ */
+export async function recordMembersUpdated(tx: Transaction, organizationId: string, members: TeamMember[]) {
+  if (members.length === 0) return;
+  const data = members.map((member) => ({ member }));
   await tx.$executeRaw`
-    INSERT INTO webhook_outbox (organization_id, type, subject_ids, endpoint_ids)
-    SELECT ${organizationId}::uuid, 'member.updated', ${memberIds}::uuid[], array_agg(id ORDER BY id)
-    FROM webhook_endpoints
-    WHERE organization_id = ${organizationId}::uuid AND disabled_at IS NULL AND 'member.updated' = ANY(events)
-    HAVING count(*) > 0`;
+    WITH receiving AS (
+      SELECT id FROM webhook_endpoints
+      WHERE organization_id = ${organizationId}::uuid AND disabled_at IS NULL AND 'member.updated' = ANY(events)
+    ), messages AS (
+      INSERT INTO webhook_messages (organization_id, type, data)
+      SELECT ${organizationId}::uuid, 'member.updated', d.value
+      FROM json_array_elements(${JSON.stringify(data)}::json) WITH ORDINALITY AS d(value, n)
+      WHERE EXISTS (SELECT 1 FROM receiving)
+      ORDER BY d.n
+      RETURNING id
+    )
+    INSERT INTO webhook_deliveries (message_id, endpoint_id, organization_id)
+    SELECT m.id, r.id, ${organizationId}::uuid FROM messages m CROSS JOIN receiving r`;
 }

@@ -16,6 +16,8 @@ export const teamMemberSchema = z
   })
   .meta({ id: "TeamMember", description: "A member of the team. Contact details are never included." });
 
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
 export const teamListSchema = z
   .object({
     members: z.array(teamMemberSchema),

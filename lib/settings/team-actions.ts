@@ -6,6 +6,7 @@ import {
   type MemberImportProblem,
   type MemberImportResult,
 } from "@/lib/data/member-import";
+import { deliverSoon } from "@/lib/webhooks/soon";
 import { settingsAction, settingsFormAction, type StateOf } from "./action";
 import { singleFields } from "./form-fields";
 import {
@@ -50,6 +51,8 @@ export const addPerson = settingsFormAction({
     return { status: "added" as const, member: { id, name: input.name } };
   },
   audit: { action: "team.add", done: ({ member }) => ({ member_id: member.id }) },
+  // member.updated, sent now where there is no delivery loop (a serverless platform).
+  after: () => deliverSoon(),
 });
 
 export const editPerson = settingsFormAction({
@@ -62,6 +65,8 @@ export const editPerson = settingsFormAction({
     return { status: "saved" as const, member: { id: memberId, name: input.name }, change };
   },
   audit: { action: "team.edit", ids: ({ memberId }) => ({ member_id: memberId }) },
+  // member.updated, sent now where there is no delivery loop (a serverless platform).
+  after: () => deliverSoon(),
 });
 
 export const deactivatePerson = settingsAction({
@@ -81,6 +86,7 @@ export const deactivatePerson = settingsAction({
     ids: ({ memberId }) => ({ member_id: memberId }),
     done: ({ revokedKeys }) => ({ revoked_keys: String(revokedKeys) }),
   },
+  after: () => deliverSoon(),
 });
 
 export const reactivatePerson = settingsAction({
@@ -93,6 +99,8 @@ export const reactivatePerson = settingsAction({
     return { status: "reactivated" as const, memberId };
   },
   audit: { action: "team.reactivate", ids: ({ memberId }) => ({ member_id: memberId }) },
+  // member.updated, sent now where there is no delivery loop (a serverless platform).
+  after: () => deliverSoon(),
 });
 
 /** What the upload answers: the preview (nothing written) with the file to confirm, the import, or its problems. */
@@ -135,6 +143,8 @@ export const importRoster = settingsAction({
     }
   },
   audit: { action: "team.import", ids: ({ step }) => ({ step }) },
+  // member.updated, sent now where there is no delivery loop (a serverless platform).
+  after: () => deliverSoon(),
 });
 
 export type AddPersonState = StateOf<typeof addPerson>;

@@ -3,9 +3,6 @@ import { scrubContactDetails } from "@/lib/data/scrub";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ReportSummary } from "@/lib/schemas/reports";
-import type { WebhookEventType } from "@/lib/schemas/webhook-events";
-import { teamMemberSchema } from "@/lib/schemas/team";
-import { withoutInvisibles } from "@/lib/text/invisible-characters";
 import { insertMessages } from "./messages";
 
 // Expands outbox rows (lib/data/webhook-outbox.ts) into messages and deliveries, one row per transaction: the row is
@@ -32,9 +29,8 @@ async function relayOne(tx: Transaction): Promise<number | undefined> {
   >`SELECT id, organization_id, type, subject_ids, endpoint_ids FROM webhook_outbox
     ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
   if (!row) return undefined;
-  const type = row.type as WebhookEventType;
-  const data = await EVENT_DATA[type](tx, row.organization_id, row.subject_ids);
-  const made = await insertMessages(tx, row.organization_id, type, data, row.endpoint_ids);
+  const data = await reportPublishedData(tx, row.organization_id, row.subject_ids);
+  const made = await insertMessages(tx, row.organization_id, "report.published", data, row.endpoint_ids);
   await tx.$executeRaw`DELETE FROM webhook_outbox WHERE id = ${row.id}::uuid`;
   return made;
 }
@@ -64,37 +60,3 @@ async function reportPublishedData(tx: Transaction, organizationId: string, repo
     return [{ report, url: `/api/v1/reports/${r.id}` }];
   });
 }
-
-/**
- * member.updated's data for each person, in the order given: the person exactly as GET /api/v1/team lists them
- * (lib/data/team.ts): the same fields, names without invisible characters, never a contact detail.
- */
-async function memberUpdatedData(tx: Transaction, organizationId: string, memberIds: string[]) {
-  const rows = await tx.member.findMany({
-    where: { organizationId, id: { in: memberIds } },
-    select: { id: true, name: true, role: true, department: true, isExternal: true, active: true },
-  });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return memberIds.flatMap((id) => {
-    const m = byId.get(id);
-    if (!m) return [];
-    const member = teamMemberSchema.parse({
-      id: m.id,
-      name: withoutInvisibles(m.name),
-      role: m.role,
-      department: m.department === null ? null : withoutInvisibles(m.department),
-      is_external: m.isExternal,
-      active: m.active,
-    });
-    return [{ member }];
-  });
-}
-
-/** How each event's data is made from its outbox row's subject ids. */
-const EVENT_DATA: Record<
-  WebhookEventType,
-  (tx: Transaction, organizationId: string, ids: string[]) => Promise<Record<string, unknown>[]>
-> = {
-  "report.published": reportPublishedData,
-  "member.updated": memberUpdatedData,
-};

@@ -10,6 +10,7 @@ import type { MemberRole } from "@/lib/schemas/team";
 export interface TeamOrg {
   id: string;
   slug: string;
+  name: string;
   founder: SessionUser;
   lead: SessionUser;
   member: SessionUser;
@@ -20,7 +21,7 @@ export async function createTeamOrg(): Promise<TeamOrg> {
   const tag = randomUUID().slice(0, 8);
   const org = await db.organization.create({
     data: { slug: `team-${tag}`, name: `Team ${tag}` },
-    select: { id: true, slug: true },
+    select: { id: true, slug: true, name: true },
   });
   const person = async (role: MemberRole, name: string) => {
     const email = `${role}-${tag}@team.example`;
