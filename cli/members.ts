@@ -14,7 +14,7 @@ type ImportResult = CommandResult<"members.import">;
 const orgLabel = (organization: { slug: string; name: string }) => `${organization.name} (${organization.slug})`;
 
 /** `members import --json`: the counts, each person and what became of them, the problems (null: none). */
-export function membersImportJson(result: ImportResult): string {
+function membersImportJson(result: ImportResult): string {
   const { added, updated, unchanged, deactivated, dryRun, people, problems, organization } = result;
   return printableJson({
     added,
@@ -28,7 +28,7 @@ export function membersImportJson(result: ImportResult): string {
   });
 }
 
-export function formatMembersImport(result: ImportResult): string {
+function formatMembersImport(result: ImportResult): string {
   const { added, updated, unchanged, deactivated, dryRun, people, organization } = result;
   const counts = `${added} added, ${updated} updated, ${unchanged} unchanged, ${deactivated} deactivated`;
   const changed = people

@@ -1,7 +1,6 @@
 import { CsvError, parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
-import { ApiError } from "@/lib/errors";
 import { memberInput, type MemberInput } from "@/lib/schemas/member-input";
 import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { recordActivity, type Actor } from "./activity";
@@ -30,7 +29,7 @@ import {
 // person, and people missing from the file are left alone unless `deactivateMissing`. A column (or JSON field)
 // the file leaves out keeps what is stored: a file without a `phone` column changes no one's numbers.
 
-export const MEMBER_IMPORT_LIMITS = { maxRows: 2_000, maxBytes: 1024 * 1024 } as const;
+const MEMBER_IMPORT_LIMITS = { maxRows: 2_000, maxBytes: 1024 * 1024 } as const;
 
 // `id` is what `sundown members export` writes first (report files need it); the import matches by e-mail and
 // reads no id.
@@ -403,11 +402,4 @@ export async function importMembers(
 function planInputOf(member: RosterMember): MemberInput {
   const { name, email, role, department, external, active, otherEmails, chats, phones } = member;
   return { name, email, role, department, external, active, otherEmails, chats, phones };
-}
-
-/** What a surface answers for a refused import: the problems, or the error itself when it is not about the file. */
-export function memberImportProblemsOf(error: unknown): MemberImportProblem[] | null {
-  if (error instanceof MemberImportError) return error.problems;
-  if (error instanceof ApiError && error.status < 500) return [{ row: "file", message: error.message }];
-  return null;
 }

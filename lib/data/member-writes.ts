@@ -33,8 +33,8 @@ export interface RosterMember {
 
 export type MemberChange = "added" | "updated" | "unchanged" | "deactivated" | "reactivated";
 
-export const LEAD_CANNOT_GRANT_FOUNDER = "Only founders can grant the founder role.";
-export const LEAD_CANNOT_CHANGE_FOUNDER = "Only founders can change a founder.";
+const LEAD_CANNOT_GRANT_FOUNDER = "Only founders can grant the founder role.";
+const LEAD_CANNOT_CHANGE_FOUNDER = "Only founders can change a founder.";
 export const LAST_FOUNDER =
   "The organization would be left without an active founder, so nothing was changed. Make someone else a founder first.";
 

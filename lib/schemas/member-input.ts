@@ -7,7 +7,7 @@ import { memberRoleSchema } from "./team";
 // the first address and the first chat handle go on the roster row (members.email, members.chat_handle), the rest
 // and every phone number in member_contacts; all are masked in report text and never served.
 
-export const MEMBER_LIMITS = { name: 100, department: 100, contact: 254, contactsPerKind: 10 } as const;
+const MEMBER_LIMITS = { name: 100, department: 100, contact: 254, contactsPerKind: 10 } as const;
 
 const text = (max: number, what: string) =>
   z
@@ -17,7 +17,7 @@ const text = (max: number, what: string) =>
     // A control character in a name would reach every page and answer that shows it.
     .refine((value) => !/\p{Cc}/u.test(value), `${what} cannot hold control characters`);
 
-export const memberEmail = z
+const memberEmail = z
   .string()
   .trim()
   .max(MEMBER_LIMITS.contact, `an e-mail address is at most ${MEMBER_LIMITS.contact} characters`)

@@ -6,7 +6,6 @@ import { createApiKey } from "@/lib/data/api-keys";
 import { EMAIL_MASK, HANDLE_MASK, PHONE_MASK } from "@/lib/data/contact-masks";
 import { importReports } from "@/lib/data/import-reports";
 import { addMember, deactivateMember, updateMember } from "@/lib/data/members";
-import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import type { MemberInput } from "@/lib/schemas/member-input";
 import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
