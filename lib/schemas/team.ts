@@ -14,13 +14,17 @@ export const teamMemberSchema = z
     is_external: z.boolean(),
     active: z.boolean(),
   })
-  .meta({ id: "TeamMember", description: "A member of the team. Contact details are never included." });
+  // No description of its own here: one would render the component differently as the member.updated webhook's
+  // body (an input to the OpenAPI generator) and as an answer, and split it in two (TeamMember, TeamMemberOutput).
+  .meta({ id: "TeamMember" });
 
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamListSchema = z
   .object({
-    members: z.array(teamMemberSchema),
+    members: z.array(teamMemberSchema).meta({
+      description: "The members of the team, each with no contact detail: those are never included.",
+    }),
     count: z.int().meta({ description: "Number of members in this response." }),
   })
   .meta({ id: "TeamList" });

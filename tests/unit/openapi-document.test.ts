@@ -294,6 +294,7 @@ describe("OpenAPI document", () => {
         "ApiRoot",
         "Error",
         "Identity",
+        "MemberUpdatedEvent",
         "Organization",
         "PingEvent",
         "Report",
@@ -342,7 +343,7 @@ describe("OpenAPI document", () => {
 
     it("describes every event of the catalog and ping, each one POST, and no path beyond the GET operations", () => {
       expect(Object.keys(doc.webhooks)).toEqual([...WEBHOOK_EVENT_TYPES, "ping"]);
-      expect(Object.keys(doc.webhooks).sort()).toEqual(["ping", "report.published"]);
+      expect(Object.keys(doc.webhooks).sort()).toEqual(["member.updated", "ping", "report.published"]);
       for (const item of Object.values<any>(doc.webhooks)) expect(Object.keys(item)).toEqual(["post"]);
       for (const item of Object.values<any>(doc.paths)) expect(Object.keys(item)).toEqual(["get"]);
     });
