@@ -39,7 +39,7 @@ test("a founder imports people from a CSV with a preview, then deactivates one",
   await expect(team.importSection.getByRole("status")).toContainText("Imported: 2 added");
   await expect(team.row(ana)).toContainText("Design");
   await expect(team.row(bruno)).toContainText("external");
-  await expect(team.latestActivityAbout("roster import")).toContainText("imported");
+  await expect(team.latestActivityAbout("imported the roster")).toContainText("imported");
 
   await team.edit(ana);
   await expect(page.getByLabel("Chat handles")).toHaveValue(`@ana-${tag}`);

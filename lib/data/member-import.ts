@@ -377,7 +377,7 @@ export async function importMembers(
         }
         if (result.added + result.updated + result.deactivated > 0) {
           await recordActivity(tx, organizationId, actor, {
-            subject: { type: "roster", label: "roster import" },
+            subject: { type: "roster", label: "the roster" },
             action: "imported",
             detail: {
               added: result.added,
