@@ -43,6 +43,7 @@ test("a founder imports people from a CSV with a preview, then deactivates one",
 
   await team.edit(ana);
   await expect(page.getByLabel("Chat handles")).toHaveValue(`@ana-${tag}`);
+  await snap(page, testInfo, "person-1280");
   await team.deactivate(ana);
   await page.getByRole("link", { name: "← The whole team" }).click();
   await expect(team.row(ana)).toContainText("Deactivated");

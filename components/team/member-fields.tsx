@@ -122,7 +122,7 @@ export function MemberFields({ prefix, values, errors, roles }: Props) {
           id={ids.otherEmails}
           name="otherEmails"
           label="Other e-mail addresses"
-          hint="One a line."
+          hint="One per line."
           value={values?.otherEmails ?? ""}
           error={errors.otherEmails}
         />
@@ -130,7 +130,7 @@ export function MemberFields({ prefix, values, errors, roles }: Props) {
           id={ids.chats}
           name="chats"
           label="Chat handles"
-          hint="One a line, e.g. @ana or U0ANA42."
+          hint="One per line, e.g. @ana or U0ANA42."
           value={values?.chats ?? ""}
           error={errors.chats}
         />
@@ -138,7 +138,7 @@ export function MemberFields({ prefix, values, errors, roles }: Props) {
           id={ids.phones}
           name="phones"
           label="Phone numbers"
-          hint="One a line, with the country code: +44 20 7946 0958."
+          hint="One per line, with the country code: +44 20 7946 0958."
           value={values?.phones ?? ""}
           error={errors.phones}
         />

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { hashPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import { findSessionUser, type SessionUser } from "@/lib/data/users";
 import type { MemberRole } from "@/lib/schemas/team";
 
 // A fresh organization of its own for a test that changes a roster: a founder, a lead and a member who sign in
-// (the hash is no password's: these tests call the actions as the signed-in user), so the demo organizations that
-// other files share stay as they are.
+// with TEAM_PASSWORD, so the demo organizations that other files share stay as they are.
+
+export const TEAM_PASSWORD = "team-org-password-1";
 
 export interface TeamOrg {
   id: string;
@@ -23,6 +25,7 @@ export async function createTeamOrg(): Promise<TeamOrg> {
     data: { slug: `team-${tag}`, name: `Team ${tag}` },
     select: { id: true, slug: true, name: true },
   });
+  const passwordHash = await hashPassword(TEAM_PASSWORD);
   const person = async (role: MemberRole, name: string) => {
     const email = `${role}-${tag}@team.example`;
     const member = await db.member.create({
@@ -30,7 +33,7 @@ export async function createTeamOrg(): Promise<TeamOrg> {
       select: { id: true },
     });
     const user = await db.user.create({
-      data: { email, passwordHash: "not-a-password-hash", memberId: member.id },
+      data: { email, passwordHash, memberId: member.id },
       select: { id: true },
     });
     return (await findSessionUser(user.id))!;

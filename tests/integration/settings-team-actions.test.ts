@@ -6,7 +6,9 @@ import { findSessionUser } from "@/lib/data/users";
 import { getDb } from "@/lib/db";
 import { addPerson, deactivatePerson, editPerson, importRoster, reactivatePerson } from "@/lib/settings/team-actions";
 import { form } from "../helpers/settings-forms";
-import { createTeamOrg, type TeamOrg } from "../helpers/team-org";
+import { authorizeCredentials, getAuthOptions } from "@/lib/session/next-auth";
+import { PEER_ADDRESS_HEADER } from "@/lib/ratelimit/client-address";
+import { createTeamOrg, TEAM_PASSWORD, type TeamOrg } from "../helpers/team-org";
 
 // The logic behind Settings → Team's server actions, called as the actions call it: with the signed-in user as the
 // database knows them and the raw form data. Each test has an organization of its own (tests/helpers/team-org.ts).
@@ -202,7 +204,31 @@ describe("Settings → Team: the last founder", () => {
   });
 });
 
+/** What next-auth's session endpoint (/api/auth/session) answers for the cookie of a credentials sign-in. */
+async function sessionEndpointFor(email: string) {
+  const callbacks = getAuthOptions().callbacks!;
+  const user = (await authorizeCredentials(
+    { email, password: TEAM_PASSWORD },
+    { [PEER_ADDRESS_HEADER]: "203.0.113.77" },
+  ))!;
+  const token = await callbacks.jwt!({
+    token: { name: user.name, email: user.email, sub: user.id },
+    user,
+    account: { type: "credentials", provider: "credentials", providerAccountId: user.id },
+  } as never);
+  return () => callbacks.session!({ session: { expires: "2099-01-01T00:00:00.000Z" }, token } as never);
+}
+
 describe("Settings → Team: deactivation", () => {
+  it("ends the person's signed-in session at the session endpoint from the next request", async () => {
+    const session = await sessionEndpointFor(org.member.email);
+    expect(await session()).toMatchObject({ user: { role: "member" } });
+    expect(await deactivatePerson.forUser(org.lead, form({ memberId: org.member.memberId }))).toMatchObject({
+      status: "deactivated",
+    });
+    expect(await session()).toEqual({});
+  });
+
   it("refuses the person's session from the next request, and revokes only the keys chosen", async () => {
     const actor = { userId: org.lead.userId, label: org.lead.name };
     const revoked = await createApiKey({ organizationId: org.id, name: "CI agent", scopes: ["team:read"], actor });
