@@ -8,7 +8,7 @@ test.describe("the settings navigation", () => {
   test("lists the sections a lead may open, the current one marked, and follows them", async ({ page }, testInfo) => {
     const keys = await signInToKeys(page, USERS.acmeLead);
     const nav = page.getByRole("navigation", { name: "Settings" });
-    await expect(nav.getByRole("link")).toHaveText(["API keys", "Webhooks"]);
+    await expect(nav.getByRole("link")).toHaveText(["API keys", "Webhooks", "Team"]);
     await expect(nav.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Webhooks" })).not.toHaveAttribute("aria-current");
     await snap(page, testInfo, "settings-nav");
@@ -38,6 +38,10 @@ test.describe("the settings navigation", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Only founders and leads manage webhooks" })).toBeVisible();
     await expect(page.getByText("Need events for a tool? Ask a founder or lead of Acme Robotics.")).toBeVisible();
+
+    // A person's page refuses before it looks the person up, as the deliveries page does.
+    await page.goto("/settings/team/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "Only founders and leads manage the team" })).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
     await snap(page, testInfo, "member-deliveries-refused");
   });

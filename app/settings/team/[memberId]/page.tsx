@@ -37,8 +37,8 @@ export default settingsPage<{ params: Params }>(
           <Link href="/settings/team">← The whole team</Link>
         </p>
         <SectionHead title={`${heading}: ${member.name}`}>
-          <span className="mono">{member.id}</span> is this person&rsquo;s id: report files name them by it (
-          <code>scope_target_id</code>).
+          <span className="mono">{member.id}</span> is this person&rsquo;s id, by which report files name them as
+          <code>scope_target_id</code>.
         </SectionHead>
         <div className="stack">
           {mayChange ? (
