@@ -37,7 +37,7 @@ export default settingsPage<{ params: Params }>(
           <Link href="/settings/team">← The whole team</Link>
         </p>
         <SectionHead title={`${heading}: ${member.name}`}>
-          <span className="mono">{member.id}</span> is this person&rsquo;s id, by which report files name them as
+          <span className="mono">{member.id}</span> is this person&rsquo;s id, by which report files name them as{" "}
           <code>scope_target_id</code>.
         </SectionHead>
         <div className="stack">
