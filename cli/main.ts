@@ -41,6 +41,15 @@ import {
   webhookListJson,
 } from "./format";
 import { doctorReportJson, formatDoctorReport } from "./doctor-format";
+import {
+  createdInvitationJson,
+  createdOrganizationJson,
+  formatCreatedInvitation,
+  formatCreatedOrganization,
+  formatInvitationList,
+  formatRevokedInvitation,
+  invitationListJson,
+} from "./format-invitations";
 import { escapeNonPrintable, printableStrings } from "./printable";
 
 // Entry point of `sundown` (bin/sundown.mjs). Errors become one message on stderr and an exit code:
@@ -127,8 +136,42 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doc
     }
     case "db.migrate":
       return { stdout: formatMigration(await migrateDatabase()) };
+    case "orgs.create":
+    case "invites.create":
+    case "invites.list":
+    case "invites.revoke":
+      return runIssue36(invocation, executeCommand);
     default:
       return runIssue37(invocation, executeCommand);
+  }
+}
+
+type Issue36Invocation = Extract<Invocation, { kind: "orgs.create" | `invites.${string}` }>;
+
+/** The first organization and its founder, and one-time links. */
+async function runIssue36(
+  invocation: Issue36Invocation,
+  executeCommand: typeof import("@/lib/cli/execute").executeCommand,
+): Promise<Output> {
+  switch (invocation.kind) {
+    case "orgs.create": {
+      const result = await executeCommand("orgs.create", invocation.args);
+      return invocation.json
+        ? { stdout: createdOrganizationJson(result) }
+        : formatCreatedOrganization(printableStrings(result));
+    }
+    case "invites.create": {
+      const result = await executeCommand("invites.create", invocation.args);
+      return invocation.json
+        ? { stdout: createdInvitationJson(result) }
+        : formatCreatedInvitation(printableStrings(result));
+    }
+    case "invites.list": {
+      const result = await executeCommand("invites.list", invocation.args);
+      return { stdout: invocation.json ? invitationListJson(result) : formatInvitationList(printableStrings(result)) };
+    }
+    case "invites.revoke":
+      return { stdout: formatRevokedInvitation(printableStrings(await executeCommand("invites.revoke", invocation.args))) };
   }
 }
 

@@ -5,7 +5,7 @@ import { SignInForm } from "@/components/sign-in-form";
 import { OAuthButtons } from "@/components/oauth-buttons";
 import { developmentSignInOrigin, nextAuthCsrfToken, oauthProviders } from "@/lib/session/next-auth";
 import { getSessionUser } from "@/lib/session/session";
-import { getDbHandle } from "@/lib/db";
+import { firstSteps } from "@/lib/demo/presence";
 import { getEnv, signInUrl } from "@/lib/env";
 import { callbackUrlOn, safeCallbackPath, signInPath } from "@/lib/session/callback-path";
 import { signInErrorMessage } from "@/lib/session/sign-in-errors";
@@ -37,7 +37,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   // cannot set cookies).
   const csrfToken = await nextAuthCsrfToken();
   const providers = oauthProviders();
-  const demo = (await getDbHandle()).kind === "embedded" && getEnv().SUNDOWN_DEMO_PASSWORD === "sundown-demo";
+  const demo = (await firstSteps()) === "demo";
   return (
     <div className="container auth-page">
       <section className="card auth-card" aria-labelledby="signin-title">
