@@ -73,7 +73,8 @@ export default async function LandingPage() {
             </li>
             <li>Create an API key under Settings → API keys and copy it.</li>
             <li>
-              Call the API: <code>curl -H &quot;Authorization: Bearer &lt;key&gt;&quot; &lt;this-site&gt;/api/v1/me</code>
+              Call the API:{" "}
+              <code>curl -H &quot;Authorization: Bearer &lt;key&gt;&quot; &lt;this-site&gt;/api/v1/me</code>
             </li>
           </ol>
         </section>

@@ -118,8 +118,7 @@ const REPORT_SPECS: CommandSpec[] = [
 const ORGANIZATION_SPECS: CommandSpec[] = [
   {
     name: "orgs create",
-    usage:
-      "sundown orgs create --slug <slug> --name <name> --founder-email <email> [--founder-name <name>] [--json]",
+    usage: "sundown orgs create --slug <slug> --name <name> --founder-email <email> [--founder-name <name>] [--json]",
     summary: "Create an organization and its founder; prints the founder's one-time link to set a password",
     details: [
       "--slug           how commands name it, e.g. acme (lower-case letters, digits, single hyphens)",

@@ -171,7 +171,9 @@ async function runIssue36(
       return { stdout: invocation.json ? invitationListJson(result) : formatInvitationList(printableStrings(result)) };
     }
     case "invites.revoke":
-      return { stdout: formatRevokedInvitation(printableStrings(await executeCommand("invites.revoke", invocation.args))) };
+      return {
+        stdout: formatRevokedInvitation(printableStrings(await executeCommand("invites.revoke", invocation.args))),
+      };
   }
 }
 

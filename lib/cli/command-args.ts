@@ -175,7 +175,11 @@ export function parseInvitation(values: { org: string; email: string; role: stri
   return {
     org: values.org,
     email: parseFlag("email", emailAddressSchema, values.email),
-    role: parseFlag("role", z.enum(["founder", "lead", "member"], { error: "Use founder, lead or member." }), values.role),
+    role: parseFlag(
+      "role",
+      z.enum(["founder", "lead", "member"], { error: "Use founder, lead or member." }),
+      values.role,
+    ),
   };
 }
 

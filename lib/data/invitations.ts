@@ -300,7 +300,8 @@ export class LinkRefused extends Error {
   }
 }
 
-const REFUSAL: Record<Exclude<LinkState, "open">, LinkRefused["code"]> = {
+/** The code each state of a link that cannot be completed is refused with. */
+export const LINK_REFUSAL: Record<Exclude<LinkState, "open">, LinkRefused["code"]> = {
   used: "LinkUsed",
   expired: "LinkExpired",
   revoked: "LinkRevoked",
@@ -347,7 +348,7 @@ export async function completeInvitation(completion: Completion): Promise<Comple
     const link = claimed[0];
     if (!link) {
       const view = await inspectInvitationIn(tx, hashed);
-      throw new LinkRefused(REFUSAL[view]);
+      throw new LinkRefused(LINK_REFUSAL[view]);
     }
     if (verifiedEmail !== undefined && verifiedEmail.trim().toLowerCase() !== link.email) {
       throw new LinkRefused("LinkOtherEmail");

@@ -17,6 +17,7 @@ import { clientAddress } from "@/lib/ratelimit/client-address";
 import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
 import { createRateLimiter } from "@/lib/ratelimit/policies";
 import { callbackUrlOn } from "@/lib/session/callback-path";
+import { authorizeInvitation } from "@/lib/session/invitation-sign-in";
 
 /** What the session cookie (a JWT) carries besides name and email. Authorization re-reads role and org from the database. */
 interface SessionClaims {
@@ -241,6 +242,13 @@ function buildProviders(env: Env): NextAuthOptions["providers"] {
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       authorize: (credentials, request) => authorizeCredentials(credentials, request?.headers),
+    }),
+    // A one-time link's page (app/invite/[token]) posts here: the new password sets up the sign-in and signs in.
+    CredentialsProvider({
+      id: "invitation",
+      name: "One-time link",
+      credentials: { token: { type: "text" }, password: { type: "password" }, name: { type: "text" } },
+      authorize: (credentials) => authorizeInvitation(credentials),
     }),
   ];
   if (env.GITHUB_ID && env.GITHUB_SECRET) {

@@ -61,6 +61,18 @@ export const SETTINGS_SECTIONS = [
       docs: "describe what an endpoint receives",
     },
   },
+  {
+    id: "team",
+    label: "Team",
+    href: "/settings/team",
+    access: "foundersAndLeads",
+    manage: "manage the team",
+    refusal: {
+      why: "The roster holds everyone’s role and contact details, so only its founders and leads can add, change or invite people.",
+      need: "Need to change someone’s details?",
+      docs: "describe what the roster shows",
+    },
+  },
 ] as const satisfies readonly SettingsSection[];
 
 export type SectionId = (typeof SETTINGS_SECTIONS)[number]["id"];
