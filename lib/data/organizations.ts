@@ -72,7 +72,7 @@ export async function createOrganizationWithFounder(
   const db = await getDb();
   return db.$transaction(
     async (tx) => {
-      await tx.$queryRaw`SELECT pg_advisory_xact_lock(${CREATE_LOCK_CLASS}::int, 0)`;
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CREATE_LOCK_CLASS}::int, 0)`;
       if (input.onlyIfFirst && (await tx.organization.count()) > 0) {
         throw new ApiError("conflict", "Sundown is already set up: sign in, or ask a founder for a link.");
       }
