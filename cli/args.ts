@@ -59,7 +59,7 @@ export type Invocation =
   | { kind: "invites.list"; args: CommandArgs<"invites.list">; json: boolean }
   | { kind: "invites.revoke"; args: CommandArgs<"invites.revoke"> }
   | { kind: "db.migrate" }
-  | { kind: "doctor"; json: boolean }
+  | { kind: "doctor"; json: boolean; mailTo?: string }
   | { kind: "mcp" };
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -556,17 +556,22 @@ const COMMAND_SPECS: CommandSpec[] = [
   },
   {
     name: "doctor",
-    usage: "sundown doctor [--json]",
+    usage: "sundown doctor [--mail-to <address>] [--json]",
     summary: "Check a configuration: environment, Node, database, migrations, rate-limit store, URLs, clocks",
     details: [
       "Run it with the environment the server will get (NODE_ENV=production for `npm start`). Each check",
       "passes (✓), warns (!) or fails (✗) with its fix; exit code 1 if any failed, 0 otherwise.",
       "Never prints a key, password or secret.",
+      "--mail-to   also send a test message to this address through SMTP_URL",
       '--json      print {"ok", "checks": [{"name", "status": "pass"|"warn"|"fail", "detail", "fix"?}]}',
     ],
-    options: { ...json },
+    options: { "mail-to": { type: "string" }, ...json },
     positionals: [],
-    build: (values) => ({ kind: "doctor", json: values.json === true }),
+    build: (values) => ({
+      kind: "doctor",
+      json: values.json === true,
+      ...(typeof values["mail-to"] === "string" ? { mailTo: values["mail-to"] } : {}),
+    }),
   },
   {
     name: "mcp",

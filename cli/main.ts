@@ -233,12 +233,12 @@ async function runIssue37(
  * `sundown doctor`: judges the environment exactly as given, an invalid one included (it is the first check),
  * so it runs before anything reads the environment. The report goes to stdout; a failed check exits 1.
  */
-async function doctor(json: boolean): Promise<number> {
+async function doctor(json: boolean, mailTo?: string): Promise<number> {
   const source = { ...process.env };
   // The report is the output: log lines from the database layer would interleave with it, and --json must parse.
   process.env.SUNDOWN_LOG_LEVEL = "silent";
   const { runDoctor } = await import("@/lib/doctor/run");
-  const report = await runDoctor(source);
+  const report = await runDoctor(source, new Date(), { mailTo });
   process.stdout.write(`${json ? doctorReportJson(report) : formatDoctorReport(printableStrings(report))}\n`);
   return report.ok ? 0 : 1;
 }
@@ -251,7 +251,7 @@ async function main(argv: string[]): Promise<number | "keep-running"> {
       (invocation.exitCode === 0 ? process.stdout : process.stderr).write(`${invocation.text}\n`);
       return invocation.exitCode;
     }
-    if (invocation.kind === "doctor") return await doctor(invocation.json);
+    if (invocation.kind === "doctor") return await doctor(invocation.json, invocation.mailTo);
     // The CLI's output is for the operator; the JSON log lines are for servers.
     process.env.SUNDOWN_LOG_LEVEL ??= "warn";
     if (invocation.kind === "mcp") {

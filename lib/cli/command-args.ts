@@ -62,6 +62,8 @@ export const commandArgSchemas = {
   "invites.create": z.strictObject({ org, email: emailAddressSchema, role: memberRoleSchema }),
   "invites.list": z.strictObject({ org }),
   "invites.revoke": z.strictObject({ invitationId: uuid }),
+  // For `sundown doctor` only, asked of a running server that holds the embedded database.
+  "orgs.founders": z.strictObject({}),
 } as const;
 
 export type CommandName = keyof typeof commandArgSchemas;

@@ -57,7 +57,7 @@ import {
   type CreatedInvitation,
   type InvitationItem,
 } from "@/lib/data/invitations";
-import { createOrganizationWithFounder } from "@/lib/data/organizations";
+import { countSigningInFounders, createOrganizationWithFounder } from "@/lib/data/organizations";
 import { sendLinkMail } from "@/lib/mail/link-message";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { isValidDate } from "@/lib/schemas/instant";
@@ -562,6 +562,7 @@ const COMMANDS = {
   "invites.create": createInvitationCommand,
   "invites.list": listInvitationsCommand,
   "invites.revoke": revokeInvitationCommand,
+  "orgs.founders": () => countSigningInFounders(),
 } satisfies { [N in CommandName]: (args: CommandArgs<N>) => Promise<unknown> };
 
 /** What a command returns: plain JSON, the same whether it ran here or in the server. */

@@ -119,3 +119,16 @@ export async function createOrganizationWithFounder(
     { maxWait: 10_000, timeout: 30_000 },
   );
 }
+
+/** Each organization, with how many of its active founders can sign in (`sundown doctor`). */
+export async function countSigningInFounders(): Promise<{ slug: string; founders: number }[]> {
+  const db = await getDb();
+  const rows = await db.organization.findMany({
+    select: {
+      slug: true,
+      _count: { select: { members: { where: { role: "founder", active: true, user: { isNot: null } } } } },
+    },
+    orderBy: { slug: "asc" },
+  });
+  return rows.map((r) => ({ slug: r.slug, founders: r._count.members }));
+}

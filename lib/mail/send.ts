@@ -54,3 +54,21 @@ export async function sendMail(message: Message, env: Env = getEnv()): Promise<S
     return { sent: false, reason: "failed", error: text };
   }
 }
+
+/**
+ * For `sundown doctor`: connects and signs in to the mail server (throws its error), and with `to`, sends a test
+ * message there.
+ */
+export async function verifyMail(env: Env, to?: string): Promise<void> {
+  if (!env.SMTP_URL) throw new Error("SMTP_URL is not set");
+  const mailer = transporter(env.SMTP_URL);
+  await mailer.verify();
+  if (to) {
+    await mailer.sendMail({
+      from: mailSender(env),
+      to,
+      subject: "Sundown test message",
+      text: `This is a test message from sundown doctor: Sundown at ${publicUrl(env)} can e-mail one-time links.`,
+    });
+  }
+}

@@ -10,6 +10,7 @@ import {
 } from "@/lib/data/invitations";
 import { findSessionUserByEmail, type SessionUser } from "@/lib/data/users";
 import { runCommand } from "@/lib/cli/commands";
+import { runDoctor } from "@/lib/doctor/run";
 import { authorizeCredentials } from "@/lib/session/next-auth";
 import { authorizeInvitation } from "@/lib/session/invitation-sign-in";
 import { createInvitationAction, revokeInvitationAction } from "@/lib/settings/invitation-actions";
@@ -348,6 +349,23 @@ describe("e-mailed links", () => {
     expect(text).toContain(`Subject: You are invited to ${founder.organization.name} on Sundown`);
     await authorizeInvitation({ token: tokenOf(state.link.link), password: STRONG, name: "Mailed" });
     expect(await findSessionUserByEmail(email)).toMatchObject({ name: "Mailed" });
+  });
+
+  it("sundown doctor checks the mail settings and sends a test message with --mail-to", async () => {
+    const source = { NODE_ENV: "development", SUNDOWN_DATA_DIR: "memory://doctor-mail", SMTP_URL: smtp.url };
+    const report = await runDoctor(source, new Date(), { mailTo: "ops@example.com" });
+    expect(report.checks.find((c) => c.name === "mail")).toEqual({
+      name: "mail",
+      status: "pass",
+      detail: `${smtp.url}: a test message was sent to ops@example.com`,
+    });
+    expect(messageText(await smtp.messageTo("ops@example.com"))).toContain("Subject: Sundown test message");
+    const unreachable = await runDoctor({ ...source, SMTP_URL: "smtp://mailer:pw-secret@127.0.0.1:9" });
+    expect(unreachable.checks.find((c) => c.name === "mail")).toMatchObject({
+      status: "fail",
+      detail: expect.stringMatching(/^smtp:\/\/mailer:\*\*\*\*@127\.0\.0\.1:9\/?: /),
+    });
+    expect(JSON.stringify(unreachable)).not.toContain("pw-secret");
   });
 
   it("a failed send keeps the link, and says so", async () => {

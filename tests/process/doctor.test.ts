@@ -120,6 +120,8 @@ describe.runIf(adminUrl)("sundown doctor on PostgreSQL", () => {
         "redis-clock",
         "public-url",
         "session-secret",
+        "founders",
+        "mail",
       ]);
       const statuses = Object.fromEntries(report.checks.map((c) => [c.name, c.status]));
       // Node 20 warns (end of life), Node 24 passes; the test server's role has no statement_timeout.
