@@ -57,8 +57,8 @@ const LAYERS = [
   },
   {
     name: "surfaces",
-    path: "^lib/(http|settings|cli|ingest)/",
-    why: "The edges a caller speaks to: REST over HTTP, the ingest endpoint, the settings page's actions, the CLI's commands.",
+    path: "^lib/(http|settings|cli|ingest|setup)/",
+    why: "The edges a caller speaks to: REST over HTTP, the ingest endpoint, the settings page's actions, the CLI's commands, the first-run /setup page.",
   },
   {
     name: "mcp",

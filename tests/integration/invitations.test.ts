@@ -11,6 +11,7 @@ import {
 import { findSessionUserByEmail, type SessionUser } from "@/lib/data/users";
 import { runCommand } from "@/lib/cli/commands";
 import { runDoctor } from "@/lib/doctor/run";
+import { runSetup } from "@/lib/setup/first-organization";
 import { authorizeCredentials } from "@/lib/session/next-auth";
 import { authorizeInvitation } from "@/lib/session/invitation-sign-in";
 import { createInvitationAction, revokeInvitationAction } from "@/lib/settings/invitation-actions";
@@ -352,7 +353,7 @@ describe("e-mailed links", () => {
   });
 
   it("sundown doctor checks the mail settings and sends a test message with --mail-to", async () => {
-    const source = { NODE_ENV: "development", SUNDOWN_DATA_DIR: "memory://doctor-mail", SMTP_URL: smtp.url };
+    const source = { NODE_ENV: "development" as const, SUNDOWN_DATA_DIR: "memory://doctor-mail", SMTP_URL: smtp.url };
     const report = await runDoctor(source, new Date(), { mailTo: "ops@example.com" });
     expect(report.checks.find((c) => c.name === "mail")).toEqual({
       name: "mail",
@@ -382,5 +383,41 @@ describe("e-mailed links", () => {
     } finally {
       await refusing.stop();
     }
+  });
+});
+
+describe("/setup", () => {
+  const setupForm = (token: string) =>
+    form({
+      token,
+      slug: `s-${unique()}`,
+      name: "Setup Co",
+      founderName: "Sam",
+      founderEmail: `sam-${unique()}@example.com`,
+    });
+  const from = (address: string) => new Headers({ "x-forwarded-for": address });
+
+  it("refuses a wrong token, and makes no organization once one exists", async () => {
+    await withEnv({ SUNDOWN_SETUP_TOKEN: "the-right-setup-token-123" }, async () => {
+      const before = (await runCommand("orgs.list", {})).length;
+      expect(await runSetup(setupForm("the-wrong-setup-token-12"), from("198.51.100.7"))).toMatchObject({
+        status: "error",
+        fieldErrors: { token: "That is not the setup token." },
+      });
+      expect(await runSetup(setupForm("the-right-setup-token-123"), from("198.51.100.7"))).toMatchObject({
+        status: "error",
+        message: "Sundown is already set up: sign in, or ask a founder for a link.",
+      });
+      expect((await runCommand("orgs.list", {})).length).toBe(before);
+    });
+  });
+
+  it("is off while SUNDOWN_SETUP_TOKEN is unset", async () => {
+    await withEnv({ SUNDOWN_SETUP_TOKEN: undefined }, async () => {
+      expect(await runSetup(setupForm(""), from("198.51.100.8"))).toMatchObject({
+        status: "error",
+        message: "Setup is switched off: SUNDOWN_SETUP_TOKEN is not set.",
+      });
+    });
   });
 });
