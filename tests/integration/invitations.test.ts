@@ -12,6 +12,7 @@ import { findSessionUserByEmail, type SessionUser } from "@/lib/data/users";
 import { runCommand } from "@/lib/cli/commands";
 import { runDoctor } from "@/lib/doctor/run";
 import { runSetup } from "@/lib/setup/first-organization";
+import { requestPasswordReset } from "@/lib/session/forgot-password";
 import { authorizeCredentials } from "@/lib/session/next-auth";
 import { authorizeInvitation } from "@/lib/session/invitation-sign-in";
 import { createInvitationAction, revokeInvitationAction } from "@/lib/settings/invitation-actions";
@@ -367,6 +368,47 @@ describe("e-mailed links", () => {
       detail: expect.stringMatching(/^smtp:\/\/mailer:\*\*\*\*@127\.0\.0\.1:9\/?: /),
     });
     expect(JSON.stringify(unreachable)).not.toContain("pw-secret");
+  });
+
+  it("Forgot password? answers alike for a known and an unknown address, and mails only the known one", async () => {
+    const { founder, founderEmail } = await newOrganization();
+    const unknown = `nobody-${unique()}@example.com`;
+    const address = new Headers({ "x-forwarded-for": `192.0.2.${Math.floor(Math.random() * 200)}` });
+    const [known, stranger] = await withEnv({ SMTP_URL: smtp.url, SUNDOWN_TRUST_PROXY: "1" }, async () => {
+      const one = await requestPasswordReset(form({ email: founderEmail }), address);
+      const two = await requestPasswordReset(form({ email: unknown }), address);
+      await Promise.all([one.settled, two.settled]);
+      return [one.state, two.state];
+    });
+    expect(known).toEqual({ status: "sent", email: founderEmail });
+    expect(stranger).toEqual({ status: "sent", email: unknown });
+    const text = messageText(await smtp.messageTo(founderEmail));
+    expect(text).toContain(`Subject: Set a new Sundown password for ${founder.organization.name}`);
+    expect(smtp.messages.some((m) => m.to.includes(unknown))).toBe(false);
+    const link = /http:\/\/\S+\/invite\/sdn_in_[0-9A-Za-z]+/.exec(text)![0];
+    await authorizeInvitation({ token: tokenOf(link), password: "fresh quilt harbor tango" });
+    expect(await signIn(founderEmail, "fresh quilt harbor tango")).toMatchObject({ role: "founder" });
+  });
+
+  it("Forgot password? is rate-limited per address, and off without mail", async () => {
+    const address = new Headers({ "x-forwarded-for": "192.0.2.250" });
+    const states = await withEnv({ SMTP_URL: smtp.url, SUNDOWN_TRUST_PROXY: "1" }, async () => {
+      const out = [];
+      for (let i = 0; i < 11; i++)
+        out.push((await requestPasswordReset(form({ email: `x${i}@example.com` }), address)).state);
+      return out;
+    });
+    expect(states.slice(0, 10).every((s) => s.status === "sent")).toBe(true);
+    expect(states[10]).toEqual({
+      status: "error",
+      message: "Too many requests from here. Wait 15 minutes, then try again.",
+    });
+    await withEnv({ SMTP_URL: undefined }, async () => {
+      expect((await requestPasswordReset(form({ email: "a@example.com" }), address)).state).toMatchObject({
+        status: "error",
+        message: "Mail is off on this Sundown.",
+      });
+    });
   });
 
   it("a failed send keeps the link, and says so", async () => {
