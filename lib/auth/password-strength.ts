@@ -7,7 +7,7 @@ import * as english from "@zxcvbn-ts/language-en";
 // address and organization): its score, 0 to 4, must reach MIN_SCORE, "safely unguessable" against a slowed online
 // attack. Sign-in itself never asks this: a password already set is checked only for being right.
 
-export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
 const MIN_SCORE = 3;
 

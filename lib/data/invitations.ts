@@ -14,10 +14,10 @@ import { recordActivity, type Actor } from "./activity";
 
 type Transaction = Prisma.TransactionClient;
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The token in a link's path: checked for shape and checksum before any database work. */
-export const INVITATION_TOKEN_FORMAT = secretFormat("sdn_in_");
+const INVITATION_TOKEN_FORMAT = secretFormat("sdn_in_");
 
 /** Where a link leads: the sign-in origin's /invite/<token> (the token in the path, never a query). */
 export function invitationLink(origin: string, token: string): string {
@@ -27,7 +27,7 @@ export function invitationLink(origin: string, token: string): string {
 /** Who makes a link: a signed-in founder or lead (their role bounds the link's), or an operator (no bound). */
 export type Inviter = Actor & { role?: MemberRole };
 
-export type InvitationStatus = "pending" | "used" | "expired" | "revoked";
+type InvitationStatus = "pending" | "used" | "expired" | "revoked";
 
 export interface InvitationItem {
   id: string;

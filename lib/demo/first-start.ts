@@ -25,9 +25,3 @@ export async function seedDemoOnFirstStart(handle: DbHandle): Promise<void> {
   const [row] = await handle.sql.rows<{ empty: boolean }>(IS_EMPTY, []);
   if (row?.empty) await (await import("./seed")).seedDemo(handle.client);
 }
-
-/** Whether the database holds no organization: the start banner and home page then say how to create one. */
-export async function hasNoOrganization(handle: DbHandle): Promise<boolean> {
-  const [row] = await handle.sql.rows<{ empty: boolean }>(IS_EMPTY, []);
-  return row?.empty === true;
-}

@@ -30,7 +30,7 @@ function transporter(url: string): Transporter {
 }
 
 /** The sender: SMTP_FROM, else Sundown at the public URL's host. */
-export function mailSender(env: Env = getEnv()): string {
+function mailSender(env: Env = getEnv()): string {
   return env.SMTP_FROM ?? `Sundown <sundown@${new URL(publicUrl(env)).hostname}>`;
 }
 

@@ -12,8 +12,8 @@ import { personNameSchema } from "@/lib/schemas/visible-name";
 // (`?error=` or signIn()'s `error`): lib/session/sign-in-errors.ts words it.
 
 /** The codes a link's completion may fail with, besides LinkRefused's. */
-export const WEAK_PASSWORD = "WeakPassword";
-export const NAME_REQUIRED = "NameRequired";
+const WEAK_PASSWORD = "WeakPassword";
+const NAME_REQUIRED = "NameRequired";
 
 const input = z.object({
   token: z.string().max(200),

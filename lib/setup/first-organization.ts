@@ -20,7 +20,7 @@ import { organizationNameSchema, personNameSchema } from "@/lib/schemas/visible-
 const SETUP_FAILURES_PER_ADDRESS = 10;
 const SETUP_WINDOW_SECONDS = 15 * 60;
 
-export const SETUP_FIELDS = ["token", "slug", "name", "founderName", "founderEmail"] as const;
+const SETUP_FIELDS = ["token", "slug", "name", "founderName", "founderEmail"] as const;
 type Field = (typeof SETUP_FIELDS)[number];
 
 export type SetupState =
