@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { FORGOT_ANSWER, type ForgotState } from "@/lib/session/forgot-password";
+import type { ForgotState } from "@/lib/session/forgot-password";
 
 export function ForgotPasswordForm({
   action,
@@ -12,7 +12,7 @@ export function ForgotPasswordForm({
   if (state.status === "sent") {
     return (
       <p className="alert alert--success" role="status">
-        {FORGOT_ANSWER}
+        If {state.email} signs in to Sundown, a link to set a new password is on its way. It works once, for 7 days.
       </p>
     );
   }

@@ -18,9 +18,6 @@ const WINDOW_SECONDS = 15 * 60;
 
 export type ForgotState = { status: "idle" } | { status: "sent"; email: string } | { status: "error"; message: string };
 
-export const FORGOT_ANSWER =
-  "If that address signs in to Sundown, a link to set a new password is on its way. It works once, for 7 days.";
-
 /** Makes and e-mails a reset link for an active person who signs in with this address; nothing for anyone else. */
 async function sendResetLink(email: string): Promise<void> {
   const db = await getDb();
