@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import { ForgotPasswordForm } from "@/components/forgot-password-form";
 import { mailEnabled } from "@/lib/mail/send";
 import { forgotPasswordAction } from "./actions";
@@ -8,7 +9,9 @@ import { forgotPasswordAction } from "./actions";
 export const metadata: Metadata = { title: "Forgot password" };
 
 /** Exists only where mail is on: the link goes by e-mail alone. */
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
+  // Read per request: the environment of the running server decides, not the build's.
+  await connection();
   if (!mailEnabled()) notFound();
   return (
     <div className="container auth-page">

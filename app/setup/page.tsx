@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import { SetupForm } from "@/components/setup/setup-form";
 import { setupEnabled } from "@/lib/setup/first-organization";
 import { setupAction } from "./actions";
@@ -7,7 +8,9 @@ import { setupAction } from "./actions";
 export const metadata: Metadata = { title: "Set up Sundown" };
 
 /** The first organization and its founder, for whoever knows SUNDOWN_SETUP_TOKEN; a 404 while it is unset. */
-export default function SetupPage() {
+export default async function SetupPage() {
+  // Read per request: the environment of the running server decides, not the build's.
+  await connection();
   if (!setupEnabled()) notFound();
   return (
     <div className="container auth-page">

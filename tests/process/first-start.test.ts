@@ -19,7 +19,7 @@ async function bannerOf(server: RunningServer): Promise<string> {
 }
 
 /** Posts /setup's form as the page does (React's reply encoding: the fields under `_1_`, then the arguments). */
-async function claimSetup(base: string, slug: string): Promise<string> {
+async function claimSetup(base: string, slug: string, origin = base): Promise<{ status: number; body: string }> {
   const data = new FormData();
   const fields = {
     token: SETUP_TOKEN,
@@ -36,14 +36,13 @@ async function claimSetup(base: string, slug: string): Promise<string> {
     headers: {
       "Next-Action": serverActionId("setupAction"),
       Accept: "text/x-component",
-      Origin: base,
+      Origin: origin,
       "Content-Type": encoded.headers.get("content-type")!,
     },
     body: new Uint8Array(await encoded.arrayBuffer()),
     signal: AbortSignal.timeout(60_000),
   });
-  expect(response.status).toBe(200);
-  return response.text();
+  return { status: response.status, body: await response.text() };
 }
 
 describe("npm start on an empty embedded database", () => {
@@ -75,7 +74,12 @@ describe("npm start on an empty embedded database", () => {
 
   it("three /setup claims at once make one organization with one founder, whose link opens", async () => {
     expect((await fetch(`${server.url}/setup`)).status).toBe(200);
-    const answers = await Promise.all(["one", "two", "three"].map((slug) => claimSetup(server.url, `claim-${slug}`)));
+    // A post from another site is refused before anything runs.
+    const crossSite = await claimSetup(server.url, "claim-evil", "https://evil.example");
+    expect(crossSite.status).toBe(403);
+    const claims = await Promise.all(["one", "two", "three"].map((slug) => claimSetup(server.url, `claim-${slug}`)));
+    expect(claims.map((c) => c.status)).toEqual([200, 200, 200]);
+    const answers = claims.map((c) => c.body);
     const created = answers.filter((a) => a.includes('"status":"created"'));
     expect(created).toHaveLength(1);
     expect(answers.filter((a) => a.includes("Sundown is already set up"))).toHaveLength(2);
