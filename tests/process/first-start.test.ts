@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorEnv, runCli } from "../helpers/cli";
 import { serverActionId } from "../helpers/server-actions";
 import { startServer, tempDataDir, type RunningServer } from "../helpers/server";
+import { CookieJar, csrfToken, form, send } from "../helpers/web-session";
 
 // `npm start` on a new embedded database (issue 36): no demo seeded, its password printed nowhere, and the banner and
 // home page say the one command that creates the first organization. With SUNDOWN_SETUP_TOKEN, /setup creates it:
@@ -100,5 +101,31 @@ describe("npm start on an empty embedded database", () => {
     expect(await page.text()).toContain(`Join Org ${listed[0]!.slug}`);
     // Opening it twice uses nothing up.
     expect(await (await fetch(link)).text()).toContain("Join");
+
+    // The link page's form without JavaScript: a POST to next-auth's "invitation" provider.
+    const token = link.slice(link.lastIndexOf("/") + 1);
+    const complete = async (password: string) => {
+      const jar = new CookieJar();
+      const csrf = await csrfToken(server.url, jar);
+      const reply = await send(`${server.url}/api/auth/callback/invitation`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: jar.header() },
+        body: form({ token, password, csrfToken: csrf, callbackUrl: "/settings" }),
+      });
+      jar.take(reply);
+      return { location: String(reply.headers.location), session: jar.sessionCookie() };
+    };
+    const weak = await complete("password1234");
+    expect(weak.location).toContain("error=WeakPassword");
+    expect(weak.session).toBeUndefined();
+    // Two tabs at once: exactly one is signed in, the other told the link was used.
+    const [one, two] = await Promise.all([
+      complete("violet tractor lunch orbit"),
+      complete("amber canyon relay spoon"),
+    ]);
+    expect([one, two].filter((r) => r.session)).toHaveLength(1);
+    expect([one, two].find((r) => !r.session)!.location).toContain("error=LinkUsed");
+    expect([one, two].find((r) => r.session)!.location).toBe(`${server.url}/settings`);
+    expect(await (await fetch(link)).text()).toContain("This link has been used");
   });
 });
