@@ -45,7 +45,9 @@ test("a founder invites a lead, who opens the link, sets a password and lands si
   // Too easy to guess: refused on the page, the link still open.
   await invited.getByLabel("Password").fill("password1234");
   await invited.getByRole("button", { name: "Join and sign in" }).click();
-  await expect(invited.getByRole("alert")).toContainText("too easy to guess");
+  await expect(invited.getByRole("form", { name: "Join Acme Robotics" }).getByRole("alert")).toContainText(
+    "too easy to guess",
+  );
   await invited.getByLabel("Password").fill(PASSWORD);
   await invited.getByRole("button", { name: "Join and sign in" }).click();
   await expect(invited).toHaveURL(/\/settings\/api-keys$/);

@@ -33,7 +33,7 @@ export function InvitationsTable({ invitations, revokeAction }: Props) {
         <SettingsTable label="Pending links" columns={["Email", "Role", "Kind", "Expires", "Made by"]} actions>
           {invitations.map((invitation) => (
             <tr key={invitation.id}>
-              <th scope="row" style={{ overflowWrap: "anywhere" }}>
+              <th scope="row" style={{ overflowWrap: "anywhere", minWidth: "12rem" }}>
                 {invitation.email}
               </th>
               <td>{invitation.role}</td>

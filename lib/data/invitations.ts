@@ -174,7 +174,8 @@ export async function insertInvitation(tx: Transaction, input: NewInvitation): P
   await recordActivity(tx, organizationId, actor, {
     subject: { type: "invitation", id: row.id, label: email },
     action: item.resetsPassword ? "password reset link created" : "created",
-    detail: { role, replaced: revoked },
+    // How many pending links of the address this one replaced, said only when it replaced any.
+    detail: revoked > 0 ? { role, replaced: revoked } : { role },
   });
   return { ...item, token: secret };
 }
