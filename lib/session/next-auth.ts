@@ -18,6 +18,7 @@ import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
 import { createRateLimiter } from "@/lib/ratelimit/policies";
 import { callbackUrlOn } from "@/lib/session/callback-path";
 import { authorizeInvitation } from "@/lib/session/invitation-sign-in";
+import { completeHeldLink } from "@/lib/session/link-with-provider";
 
 /** What the session cookie (a JWT) carries besides name and email. Authorization re-reads role and org from the database. */
 interface SessionClaims {
@@ -281,7 +282,9 @@ function buildAuthOptions(env: Env): NextAuthOptions {
       async signIn({ user, account, profile }) {
         if (!account || account.type === "credentials") return true;
         const email = oauthEmail(account.provider, profile, user);
-        return Boolean(email && (await findSessionUserByEmail(email)));
+        if (!email) return false;
+        // Someone who signs in already; else someone completing a one-time link with this very address.
+        return Boolean(await findSessionUserByEmail(email)) || (await completeHeldLink(email));
       },
       async jwt({ token, user, account }) {
         if (!user || !account) return token;

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LinkForm } from "@/components/invitations/link-form";
 import { inspectInvitation, type LinkState } from "@/lib/data/invitations";
-import { nextAuthCsrfToken } from "@/lib/session/next-auth";
+import { LinkProviders } from "@/components/invitations/link-providers";
+import { nextAuthCsrfToken, oauthProviders } from "@/lib/session/next-auth";
+import { holdLink } from "./actions";
 import { signInErrorMessage } from "@/lib/session/sign-in-errors";
 import { LINK_REFUSAL } from "@/lib/data/invitations";
 
@@ -42,6 +44,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   }
   const { email, role, organizationName, resetsPassword, name, expiresAt } = view.open;
   const csrfToken = await nextAuthCsrfToken();
+  const providers = oauthProviders();
   return (
     <div className="container auth-page">
       <section className="card auth-card" aria-labelledby="link-title">
@@ -59,6 +62,12 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
           resetsPassword={resetsPassword}
           csrfToken={csrfToken}
         />
+        {providers.length > 0 && (
+          <>
+            <p className="divider">or</p>
+            <LinkProviders token={token} providers={providers} holdLink={holdLink} />
+          </>
+        )}
       </section>
     </div>
   );
