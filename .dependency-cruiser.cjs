@@ -42,8 +42,8 @@ const LAYERS = [
   },
   {
     name: "services",
-    path: "^lib/(admission|session|ratelimit|usage|webhooks|demo)/",
-    why: "What is built on the data and serves every surface: key verification, web sessions, rate limits, usage counts, webhook delivery, the demo data.",
+    path: "^lib/(admission|session|ratelimit|usage|webhooks|demo|mail)/",
+    why: "What is built on the data and serves every surface: key verification, web sessions, rate limits, usage counts, webhook delivery, e-mail, the demo data.",
   },
   {
     name: "operations",
@@ -57,8 +57,8 @@ const LAYERS = [
   },
   {
     name: "surfaces",
-    path: "^lib/(http|settings|cli|ingest)/",
-    why: "The edges a caller speaks to: REST over HTTP, the ingest endpoint, the settings page's actions, the CLI's commands.",
+    path: "^lib/(http|settings|cli|ingest|setup)/",
+    why: "The edges a caller speaks to: REST over HTTP, the ingest endpoint, the settings page's actions, the CLI's commands, the first-run /setup page.",
   },
   {
     name: "mcp",

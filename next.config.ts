@@ -9,7 +9,14 @@ const nextConfig: NextConfig = {
   // @opentelemetry/api (installed for next's optional peer and the API reference) must stay out too: minified
   // into a route chunk, its no-op tracer loses its class name, Next then takes tracing for enabled and builds
   // spans on every request (bench/findings.md, issue 25).
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "ioredis", "@opentelemetry/api"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "pg",
+    "ioredis",
+    "@opentelemetry/api",
+    "nodemailer",
+  ],
   // Migrations are read at run time by the embedded database and the CLI; the docs page's API reference script
   // is served from Scalar's package as it ships (lib/discovery/api-reference-script.ts).
   outputFileTracingIncludes: {

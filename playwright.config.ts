@@ -68,6 +68,8 @@ export default defineConfig({
       NEXTAUTH_URL: baseURL,
       NEXTAUTH_SECRET: process.env.SUNDOWN_E2E_SECRET,
       SUNDOWN_LOG_LEVEL: "warn",
+      // The browser tests sign in as the demo's people: `npm start` seeds it only when asked.
+      SUNDOWN_DEMO: "1",
       SUNDOWN_DIST_DIR: process.env.SUNDOWN_DIST_DIR ?? ".next",
       // The webhooks spec's receiver listens on loopback, which the URL rules refuse unless listed here.
       SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1,localhost",

@@ -14,14 +14,14 @@ import { log } from "@/lib/log";
 // - Every page refuses a cross-site server-action POST with a 403, and one whose body Next could not decode with a
 //   400 (lib/http/server-action-body.ts), before Next turns either into a 500; both in the API's JSON error shape,
 //   with a request id, and logged.
-// - The signed-in pages (key settings, sign-in form) must never be framed by another site (a framed
+// - The signed-in pages (key settings, sign-in form, one-time links, /setup) must never be framed by another site (a framed
 //   "Revoke key" button is a clickjacking target), and never be kept by shared caches.
 // - The sign-in form and the sign-out button post to next-auth even without JavaScript, and so need next-auth's
 //   CSRF cookie: it is issued here because a page cannot set cookies (lib/session/next-auth.ts nextAuthCsrfToken).
 // - The entry pages (/ and /docs) point agents at the discovery documents with Link headers, which a page
 //   cannot set either, and answer Accept: text/markdown with the guide as markdown (app/docs.md), which a page
 //   cannot render.
-const PRIVATE_PAGES = /^\/(signin|settings)(\/|$)/;
+const PRIVATE_PAGES = /^\/(signin|settings|invite|setup|forgot-password)(\/|$)/;
 const ENTRY_PAGES = new Set(["/", "/docs"]);
 const MARKDOWN_GUIDE = "/docs.md";
 

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { connection } from "next/server";
+import { CREATE_FIRST_ORGANIZATION, firstSteps } from "@/lib/demo/presence";
 
 const FEATURES = [
   {
@@ -15,7 +17,10 @@ const FEATURES = [
   },
 ];
 
-export default function LandingPage() {
+export default async function LandingPage() {
+  // Read per request: the first organization may be created at any moment.
+  await connection();
+  const steps = await firstSteps();
   return (
     <div className="container landing">
       <section className="hero" aria-labelledby="hero-title">
@@ -49,16 +54,31 @@ export default function LandingPage() {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="try-title" className="card try">
-        <h2 id="try-title">Try it in a minute</h2>
-        <ol>
-          <li>Sign in as a founder or lead (on the demo database: founder@acme.example, password sundown-demo).</li>
-          <li>Create an API key under Settings → API keys and copy it.</li>
-          <li>
-            Call the API: <code>curl -H &quot;Authorization: Bearer &lt;key&gt;&quot; &lt;this-site&gt;/api/v1/me</code>
-          </li>
-        </ol>
-      </section>
+      {steps === "create-organization" ? (
+        <section aria-labelledby="first-title" className="card try">
+          <h2 id="first-title">Create your organization</h2>
+          <p>This Sundown has no organization yet. On the server, run:</p>
+          <pre>
+            <code>{CREATE_FIRST_ORGANIZATION}</code>
+          </pre>
+          <p>It prints a one-time link where the founder sets their password and signs in.</p>
+        </section>
+      ) : (
+        <section aria-labelledby="try-title" className="card try">
+          <h2 id="try-title">Try it in a minute</h2>
+          <ol>
+            <li>
+              Sign in as a founder or lead
+              {steps === "demo" && " (on the demo database: founder@acme.example, password sundown-demo)"}.
+            </li>
+            <li>Create an API key under Settings → API keys and copy it.</li>
+            <li>
+              Call the API:{" "}
+              <code>curl -H &quot;Authorization: Bearer &lt;key&gt;&quot; &lt;this-site&gt;/api/v1/me</code>
+            </li>
+          </ol>
+        </section>
+      )}
     </div>
   );
 }

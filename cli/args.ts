@@ -7,6 +7,9 @@ import {
   parseExpiry,
   parseIngestTokenId,
   parseIngestTokenName,
+  parseInvitation,
+  parseInvitationId,
+  parseNewOrganization,
   parseKeyId,
   parseKeyName,
   parseOverlap,
@@ -51,11 +54,15 @@ export type Invocation =
   | { kind: "ingest-tokens.list"; args: CommandArgs<"ingest-tokens.list">; json: boolean }
   | { kind: "ingest-tokens.roll"; args: CommandArgs<"ingest-tokens.roll">; json: boolean }
   | { kind: "ingest-tokens.revoke"; args: CommandArgs<"ingest-tokens.revoke"> }
+  | { kind: "orgs.create"; args: CommandArgs<"orgs.create">; json: boolean }
+  | { kind: "invites.create"; args: CommandArgs<"invites.create">; json: boolean }
+  | { kind: "invites.list"; args: CommandArgs<"invites.list">; json: boolean }
+  | { kind: "invites.revoke"; args: CommandArgs<"invites.revoke"> }
   | { kind: "members.import"; org: string; file: string; dryRun: boolean; deactivateMissing: boolean; json: boolean }
   | { kind: "members.list"; args: CommandArgs<"members.list">; json: boolean }
   | { kind: "members.export"; args: CommandArgs<"members.export">; output: string | null }
   | { kind: "db.migrate" }
-  | { kind: "doctor"; json: boolean }
+  | { kind: "doctor"; json: boolean; mailTo?: string }
   | { kind: "mcp" };
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -112,6 +119,39 @@ const REPORT_SPECS: CommandSpec[] = [
 ];
 
 const ORGANIZATION_SPECS: CommandSpec[] = [
+  {
+    name: "orgs create",
+    usage: "sundown orgs create --slug <slug> --name <name> --founder-email <email> [--founder-name <name>] [--json]",
+    summary: "Create an organization and its founder; prints the founder's one-time link to set a password",
+    details: [
+      "--slug           how commands name it, e.g. acme (lower-case letters, digits, single hyphens)",
+      "--name           its display name",
+      "--founder-email  the founder's address: the only one that may use the link (and where it is e-mailed",
+      "                 when SMTP_URL is set)",
+      "--founder-name   the founder's name on the roster (default: the address before the @)",
+      "The link is built on SUNDOWN_URL (or NEXTAUTH_URL), works once and expires after 7 days; make another",
+      "with `sundown invites create`.",
+      '--json           print {"organization","member","invitation_id","link","expires_at","mail","mail_error"}',
+    ],
+    options: {
+      slug: { type: "string" },
+      name: { type: "string" },
+      "founder-email": { type: "string" },
+      "founder-name": { type: "string" },
+      ...json,
+    },
+    positionals: [],
+    build: (values) => ({
+      kind: "orgs.create",
+      args: parseNewOrganization({
+        slug: requireOption(values, "slug"),
+        name: requireOption(values, "name"),
+        founderEmail: requireOption(values, "founder-email"),
+        founderName: typeof values["founder-name"] === "string" ? values["founder-name"] : undefined,
+      }),
+      json: values.json === true,
+    }),
+  },
   {
     name: "orgs update",
     usage: "sundown orgs update <slug|id> --time-zone <IANA name> [--json]",
@@ -195,6 +235,54 @@ const MEMBER_SPECS: CommandSpec[] = [
       args: { org: requireOption(values, "org") },
       output: typeof values.output === "string" ? values.output : null,
     }),
+  },
+];
+
+const INVITATION_SPECS: CommandSpec[] = [
+  {
+    name: "invites create",
+    usage: "sundown invites create --org <slug|id> --email <email> --role founder|lead|member [--json]",
+    summary: "Make a one-time link to sign in (or, for someone who signs in already, to reset their password)",
+    details: [
+      "--org       the organization (slug or id)",
+      "--email     the only address that may use the link; e-mailed there too when SMTP_URL is set",
+      "--role      the role the person has once they use it",
+      "The link works once, expires after 7 days, and replaces the address's earlier pending link.",
+      "--json      print the invitation with its link (shown this once)",
+    ],
+    options: { org: { type: "string" }, email: { type: "string" }, role: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({
+      kind: "invites.create",
+      args: parseInvitation({
+        org: requireOption(values, "org"),
+        email: requireOption(values, "email"),
+        role: requireOption(values, "role"),
+      }),
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "invites list",
+    usage: "sundown invites list --org <slug|id> [--json]",
+    summary: "List an organization's one-time links (pending first), never the links themselves",
+    details: ["--json      print a JSON array of invitations"],
+    options: { org: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({
+      kind: "invites.list",
+      args: { org: requireOption(values, "org") },
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "invites revoke",
+    usage: "sundown invites revoke <invitation-id>",
+    summary: "Revoke a pending one-time link: it says so to whoever opens it",
+    details: ["<invitation-id>  the invitation's id, as `sundown invites list` shows it"],
+    options: {},
+    positionals: ["invitation-id"],
+    build: (_values, [id]) => ({ kind: "invites.revoke", args: { invitationId: parseInvitationId(id!) } }),
   },
 ];
 
@@ -524,6 +612,7 @@ const COMMAND_SPECS: CommandSpec[] = [
   ...ORGANIZATION_SPECS,
   ...INGEST_TOKEN_SPECS,
   ...MEMBER_SPECS,
+  ...INVITATION_SPECS,
   {
     name: "db migrate",
     usage: "sundown db migrate",
@@ -538,17 +627,22 @@ const COMMAND_SPECS: CommandSpec[] = [
   },
   {
     name: "doctor",
-    usage: "sundown doctor [--json]",
+    usage: "sundown doctor [--mail-to <address>] [--json]",
     summary: "Check a configuration: environment, Node, database, migrations, rate-limit store, URLs, clocks",
     details: [
       "Run it with the environment the server will get (NODE_ENV=production for `npm start`). Each check",
       "passes (✓), warns (!) or fails (✗) with its fix; exit code 1 if any failed, 0 otherwise.",
       "Never prints a key, password or secret.",
+      "--mail-to   also send a test message to this address through SMTP_URL",
       '--json      print {"ok", "checks": [{"name", "status": "pass"|"warn"|"fail", "detail", "fix"?}]}',
     ],
-    options: { ...json },
+    options: { "mail-to": { type: "string" }, ...json },
     positionals: [],
-    build: (values) => ({ kind: "doctor", json: values.json === true }),
+    build: (values) => ({
+      kind: "doctor",
+      json: values.json === true,
+      ...(typeof values["mail-to"] === "string" ? { mailTo: values["mail-to"] } : {}),
+    }),
   },
   {
     name: "mcp",

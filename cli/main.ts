@@ -41,6 +41,15 @@ import {
   webhookListJson,
 } from "./format";
 import { doctorReportJson, formatDoctorReport } from "./doctor-format";
+import {
+  createdInvitationJson,
+  createdOrganizationJson,
+  formatCreatedInvitation,
+  formatCreatedOrganization,
+  formatInvitationList,
+  formatRevokedInvitation,
+  invitationListJson,
+} from "./format-invitations";
 import { escapeNonPrintable, printableStrings } from "./printable";
 import type { Output } from "./output";
 
@@ -129,8 +138,44 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doc
       const { runMembers } = await import("./members");
       return runMembers(invocation, executeCommand);
     }
+    case "orgs.create":
+    case "invites.create":
+    case "invites.list":
+    case "invites.revoke":
+      return runIssue36(invocation, executeCommand);
     default:
       return runIssue37(invocation, executeCommand);
+  }
+}
+
+type Issue36Invocation = Extract<Invocation, { kind: "orgs.create" | `invites.${string}` }>;
+
+/** The first organization and its founder, and one-time links. */
+async function runIssue36(
+  invocation: Issue36Invocation,
+  executeCommand: typeof import("@/lib/cli/execute").executeCommand,
+): Promise<Output> {
+  switch (invocation.kind) {
+    case "orgs.create": {
+      const result = await executeCommand("orgs.create", invocation.args);
+      return invocation.json
+        ? { stdout: createdOrganizationJson(result) }
+        : formatCreatedOrganization(printableStrings(result));
+    }
+    case "invites.create": {
+      const result = await executeCommand("invites.create", invocation.args);
+      return invocation.json
+        ? { stdout: createdInvitationJson(result) }
+        : formatCreatedInvitation(printableStrings(result));
+    }
+    case "invites.list": {
+      const result = await executeCommand("invites.list", invocation.args);
+      return { stdout: invocation.json ? invitationListJson(result) : formatInvitationList(printableStrings(result)) };
+    }
+    case "invites.revoke":
+      return {
+        stdout: formatRevokedInvitation(printableStrings(await executeCommand("invites.revoke", invocation.args))),
+      };
   }
 }
 
@@ -190,12 +235,12 @@ async function runIssue37(
  * `sundown doctor`: judges the environment exactly as given, an invalid one included (it is the first check),
  * so it runs before anything reads the environment. The report goes to stdout; a failed check exits 1.
  */
-async function doctor(json: boolean): Promise<number> {
+async function doctor(json: boolean, mailTo?: string): Promise<number> {
   const source = { ...process.env };
   // The report is the output: log lines from the database layer would interleave with it, and --json must parse.
   process.env.SUNDOWN_LOG_LEVEL = "silent";
   const { runDoctor } = await import("@/lib/doctor/run");
-  const report = await runDoctor(source);
+  const report = await runDoctor(source, new Date(), { mailTo });
   process.stdout.write(`${json ? doctorReportJson(report) : formatDoctorReport(printableStrings(report))}\n`);
   return report.ok ? 0 : 1;
 }
@@ -208,7 +253,7 @@ async function main(argv: string[]): Promise<number | "keep-running"> {
       (invocation.exitCode === 0 ? process.stdout : process.stderr).write(`${invocation.text}\n`);
       return invocation.exitCode;
     }
-    if (invocation.kind === "doctor") return await doctor(invocation.json);
+    if (invocation.kind === "doctor") return await doctor(invocation.json, invocation.mailTo);
     // The CLI's output is for the operator; the JSON log lines are for servers.
     process.env.SUNDOWN_LOG_LEVEL ??= "warn";
     if (invocation.kind === "mcp") {

@@ -84,6 +84,17 @@ const envSchema = z.object({
   // Next's own setting; Sundown reads it only for the development sign-in URL.
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   SUNDOWN_ALLOW_EMBEDDED: flag,
+  // Seeds the demo organizations into an empty database at start-up (always so under `npm run dev`).
+  SUNDOWN_DEMO: flag,
+  // While set, /setup creates the first organization and its founder for whoever enters it (lib/setup).
+  SUNDOWN_SETUP_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // Invitation and password-reset links are also e-mailed when set: smtp://user:pass@host:587 or smtps://….
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  // The sender of those messages; unset, sundown@ the public URL's host name.
+  SMTP_FROM: z.string().min(3).optional(),
   SUNDOWN_DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").default("sundown-demo"),
   SUNDOWN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(120),
   SUNDOWN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(60),

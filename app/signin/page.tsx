@@ -5,7 +5,9 @@ import { SignInForm } from "@/components/sign-in-form";
 import { OAuthButtons } from "@/components/oauth-buttons";
 import { developmentSignInOrigin, nextAuthCsrfToken, oauthProviders } from "@/lib/session/next-auth";
 import { getSessionUser } from "@/lib/session/session";
-import { getDbHandle } from "@/lib/db";
+import Link from "next/link";
+import { firstSteps } from "@/lib/demo/presence";
+import { mailEnabled } from "@/lib/mail/send";
 import { getEnv, signInUrl } from "@/lib/env";
 import { callbackUrlOn, safeCallbackPath, signInPath } from "@/lib/session/callback-path";
 import { signInErrorMessage } from "@/lib/session/sign-in-errors";
@@ -37,13 +39,18 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   // cannot set cookies).
   const csrfToken = await nextAuthCsrfToken();
   const providers = oauthProviders();
-  const demo = (await getDbHandle()).kind === "embedded" && getEnv().SUNDOWN_DEMO_PASSWORD === "sundown-demo";
+  const demo = (await firstSteps()) === "demo";
   return (
     <div className="container auth-page">
       <section className="card auth-card" aria-labelledby="signin-title">
         <h1 id="signin-title">Sign in to Sundown</h1>
         <p className="hint">Founders and leads manage their organization&rsquo;s API keys here.</p>
         <SignInForm callbackPath={callbackPath} csrfToken={csrfToken} initialError={error} />
+        {mailEnabled() && (
+          <p className="hint">
+            <Link href="/forgot-password">Forgot password?</Link>
+          </p>
+        )}
         {providers.length > 0 && (
           <>
             <p className="divider">or</p>

@@ -4,6 +4,10 @@ import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 import { DEFAULT_KEY_EXPIRY, keyExpirySchema } from "@/lib/schemas/key-expiry";
 import { ingestTokenNameSchema, keyNameSchema } from "@/lib/schemas/key-name";
+import { emailAddressSchema } from "@/lib/schemas/email-address";
+import { organizationSlugSchema } from "@/lib/schemas/organization-slug";
+import { memberRoleSchema } from "@/lib/schemas/team";
+import { organizationNameSchema, personNameSchema } from "@/lib/schemas/visible-name";
 import { keyOverlapSchema, type KeyOverlap } from "@/lib/schemas/key-overlap";
 import { keyScopesSchema } from "@/lib/schemas/key-scopes";
 import { timeZoneSchema } from "@/lib/schemas/time-zone";
@@ -59,6 +63,17 @@ export const commandArgSchemas = {
   }),
   "members.list": z.strictObject({ org }),
   "members.export": z.strictObject({ org }),
+  "orgs.create": z.strictObject({
+    slug: organizationSlugSchema,
+    name: organizationNameSchema,
+    founderEmail: emailAddressSchema,
+    founderName: personNameSchema,
+  }),
+  "invites.create": z.strictObject({ org, email: emailAddressSchema, role: memberRoleSchema }),
+  "invites.list": z.strictObject({ org }),
+  "invites.revoke": z.strictObject({ invitationId: uuid }),
+  // For `sundown doctor` only, asked of a running server that holds the embedded database.
+  "orgs.founders": z.strictObject({}),
 } as const;
 
 export type CommandName = keyof typeof commandArgSchemas;
@@ -145,6 +160,39 @@ export function parseIngestTokenId(text: string): string {
 
 export function parseIngestTokenName(text: string): string {
   return parseFlag("name", ingestTokenNameSchema, text);
+}
+
+export function parseInvitationId(text: string): string {
+  return parseId(text, "invitation", "sundown invites list");
+}
+
+/** `orgs create`'s flags, each by the rule /setup uses too. */
+export function parseNewOrganization(values: {
+  slug: string;
+  name: string;
+  founderEmail: string;
+  founderName?: string;
+}): CommandArgs<"orgs.create"> {
+  const founderEmail = parseFlag("founder-email", emailAddressSchema, values.founderEmail);
+  return {
+    slug: parseFlag("slug", organizationSlugSchema, values.slug),
+    name: parseFlag("name", organizationNameSchema, values.name),
+    founderEmail,
+    // Left out, the roster shows the address's local part until the founder is renamed in Settings → Team.
+    founderName: parseFlag("founder-name", personNameSchema, values.founderName ?? founderEmail.split("@")[0]),
+  };
+}
+
+export function parseInvitation(values: { org: string; email: string; role: string }): CommandArgs<"invites.create"> {
+  return {
+    org: values.org,
+    email: parseFlag("email", emailAddressSchema, values.email),
+    role: parseFlag(
+      "role",
+      z.enum(["founder", "lead", "member"], { error: "Use founder, lead or member." }),
+      values.role,
+    ),
+  };
 }
 
 /** `--time-zone America/Los_Angeles`: the rule Settings uses too; the zone is written under its canonical name. */

@@ -47,6 +47,18 @@ import {
   type WebhookEndpointItem,
 } from "@/lib/webhooks/endpoints";
 import { ApiError } from "@/lib/errors";
+import { getEnv, signInUrl } from "@/lib/env";
+import {
+  createInvitation,
+  findInvitationOrganization,
+  invitationLink,
+  listInvitations,
+  revokeInvitation,
+  type CreatedInvitation,
+  type InvitationItem,
+} from "@/lib/data/invitations";
+import { countSigningInFounders, createOrganizationWithFounder } from "@/lib/data/organizations";
+import { sendLinkMail } from "@/lib/mail/link-message";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { isValidDate } from "@/lib/schemas/instant";
 import { wakeDeliveryLoop } from "@/lib/webhooks/loop";
@@ -435,6 +447,93 @@ async function migrationStatus() {
   return { database: handle.kind, migrations: all.length, pending };
 }
 
+/** A link's row as `invites list` prints it: never its token. */
+function invitationResult(item: InvitationItem) {
+  return {
+    id: item.id,
+    email: item.email,
+    role: item.role,
+    resets_password: item.resetsPassword,
+    status: item.status,
+    created_by: item.createdBy,
+    created_at: item.createdAt.toISOString(),
+    expires_at: item.expiresAt.toISOString(),
+    used_at: iso(item.usedAt),
+    revoked_at: iso(item.revokedAt),
+  };
+}
+
+/**
+ * A new link as `orgs create` and `invites create` print it, the link in it once; e-mailed too where mail is set
+ * up (best effort: `mail` says whether it left, and the link is printed either way).
+ */
+async function newLinkResult(invitation: CreatedInvitation, organization: OrganizationRef) {
+  const link = invitationLink(new URL(signInUrl(getEnv())).origin, invitation.token);
+  const outcome = await sendLinkMail({
+    to: invitation.email,
+    link,
+    expiresAt: invitation.expiresAt,
+    organizationName: organization.name,
+    role: invitation.role,
+    resetsPassword: invitation.resetsPassword,
+  });
+  return {
+    ...invitationResult(invitation),
+    link,
+    mail: outcome.sent ? ("sent" as const) : outcome.reason,
+    mail_error: outcome.sent ? null : (outcome.error ?? null),
+  };
+}
+
+async function createOrganizationCommand(args: CommandArgs<"orgs.create">) {
+  try {
+    const { organization, member, invitation } = await createOrganizationWithFounder({ ...args, actor: CLI_ACTOR });
+    const { link, expires_at, mail, mail_error, ...created } = await newLinkResult(invitation, organization);
+    return {
+      organization,
+      member: { id: member.id, name: member.name, email: args.founderEmail, role: "founder" as const },
+      invitation: created,
+      link,
+      expires_at,
+      mail,
+      mail_error,
+    };
+  } catch (error) {
+    throw asCommandError(error);
+  }
+}
+
+async function createInvitationCommand(args: CommandArgs<"invites.create">) {
+  const organization = await requireOrganization(args.org);
+  try {
+    const invitation = await createInvitation({
+      organizationId: organization.id,
+      email: args.email,
+      role: args.role,
+      actor: CLI_ACTOR,
+    });
+    return { ...(await newLinkResult(invitation, organization)), organization };
+  } catch (error) {
+    throw asCommandError(error);
+  }
+}
+
+async function listInvitationsCommand(args: CommandArgs<"invites.list">) {
+  const organization = await requireOrganization(args.org);
+  return { organization, invitations: (await listInvitations(organization.id)).map(invitationResult) };
+}
+
+function revokeInvitationCommand(args: CommandArgs<"invites.revoke">) {
+  return changeInOrganization(
+    () => findInvitationOrganization(args.invitationId),
+    `No invitation with id ${args.invitationId}. Run \`sundown invites list --org <org>\` to see them.`,
+    async (organization) => {
+      const { item, changed } = await revokeInvitation(organization.id, args.invitationId, CLI_ACTOR);
+      return { ...invitationResult(item), organization, changed };
+    },
+  );
+}
+
 const COMMANDS = {
   "keys.create": createKey,
   "keys.list": listKeys,
@@ -463,6 +562,11 @@ const COMMANDS = {
   "members.import": importMembersCommand,
   "members.list": listMembersCommand,
   "members.export": exportMembersCommand,
+  "orgs.create": createOrganizationCommand,
+  "invites.create": createInvitationCommand,
+  "invites.list": listInvitationsCommand,
+  "invites.revoke": revokeInvitationCommand,
+  "orgs.founders": () => countSigningInFounders(),
 } satisfies { [N in CommandName]: (args: CommandArgs<N>) => Promise<unknown> };
 
 /** What a command returns: plain JSON, the same whether it ran here or in the server. */

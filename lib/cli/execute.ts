@@ -2,7 +2,7 @@ import net from "node:net";
 import type { DbHandle } from "@/lib/db";
 import { lockPath, readLock, type LockInfo } from "@/lib/db/lock";
 import { readMigrations } from "@/lib/db/migrate";
-import { seedDemoOnFirstStart } from "@/lib/demo/first-start";
+import { demoWanted, seedDemoOnFirstStart } from "@/lib/demo/first-start";
 import { getEnv } from "@/lib/env";
 import type { CommandArgs, CommandName } from "./command-args";
 import type { CommandResult } from "./commands";
@@ -107,7 +107,8 @@ async function runWithDatabase<N extends CommandName>(
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    await seedDemoOnFirstStart(handle);
+    // The CLI is never `npm run dev`: the demo comes only with SUNDOWN_DEMO=1 (or `sundown seed --demo`).
+    if (demoWanted(handle, { demo: getEnv().SUNDOWN_DEMO, underNextDev: false })) await seedDemoOnFirstStart(handle);
     return await runCommand(name, args);
   } finally {
     process.off("SIGINT", onSignal);

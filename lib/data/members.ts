@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { MemberInput } from "@/lib/schemas/member-input";
 import { recordActivity, type Actor } from "./activity";
+import { revokePendingInvitations } from "./invitations";
 import {
   emailTaken,
   hasActiveFounder,
@@ -150,8 +151,8 @@ export async function deactivateMember(
     const written = await writeMember(tx, organizationId, actor, before, input);
     await requireActiveFounder(tx, organizationId, hadFounder);
     const revokedKeyIds = await revokeKeysOf(tx, organizationId, actor, before, revokeKeyIds, now);
-    // ── At merge: the invitations' branch revokes the person's pending links here, in this transaction:
-    // ── await revokePendingInvitations(tx, organizationId, before.email)  (lib/data/invitations.ts)
+    // Their pending one-time links die with the deactivation: a link must not bring back someone just removed.
+    if (before.email) await revokePendingInvitations(tx, organizationId, before.email);
     return { ...written, revokedKeyIds };
   }, TRANSACTION);
 }

@@ -1,6 +1,8 @@
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import { UUID_SHAPE } from "@/lib/schemas/common";
+import { recordActivity, type Actor } from "./activity";
+import { insertInvitation, type CreatedInvitation } from "./invitations";
 
 export interface OrganizationRef {
   id: string;
@@ -43,4 +45,90 @@ export async function setOrganizationTimeZone(
     await tx.organization.update({ where: { id: organizationId }, data: { timeZone }, select: { id: true } });
     return { timeZone, previous: before.timeZone };
   });
+}
+
+// Organizations are made one at a time, under one transaction-level advisory lock (two int4 keys, as the report
+// import's: lib/data/report-identity.ts), so that two `orgs create` (or /setup) at once cannot both pass the checks.
+const CREATE_LOCK_CLASS = 36_001;
+
+export interface NewOrganization {
+  slug: string;
+  name: string;
+  founderEmail: string;
+  founderName: string;
+  actor: Actor;
+  /** /setup: only while no organization exists, so that one claim makes one founder. */
+  onlyIfFirst?: boolean;
+}
+
+/**
+ * Creates an organization, its founder's roster entry and the founder's one-time link, in one transaction under
+ * the creation lock. An existing slug is refused (conflict), so is a founder address that already signs in, and
+ * with `onlyIfFirst` any organization already there.
+ */
+export async function createOrganizationWithFounder(
+  input: NewOrganization,
+): Promise<{ organization: OrganizationRef; member: { id: string; name: string }; invitation: CreatedInvitation }> {
+  const db = await getDb();
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CREATE_LOCK_CLASS}::int, 0)`;
+      if (input.onlyIfFirst && (await tx.organization.count()) > 0) {
+        throw new ApiError("conflict", "Sundown is already set up: sign in, or ask a founder for a link.");
+      }
+      if (await tx.organization.findUnique({ where: { slug: input.slug }, select: { id: true } })) {
+        throw new ApiError("conflict", `An organization with the slug ${input.slug} already exists; choose another.`);
+      }
+      if (await tx.user.findUnique({ where: { email: input.founderEmail }, select: { id: true } })) {
+        throw new ApiError(
+          "conflict",
+          `${input.founderEmail} already signs in to an organization; one address signs in to one.`,
+        );
+      }
+      const organization = await tx.organization.create({
+        data: { slug: input.slug, name: input.name },
+        select: { id: true, slug: true, name: true },
+      });
+      const member = await tx.member.create({
+        data: {
+          organizationId: organization.id,
+          name: input.founderName,
+          role: "founder",
+          email: input.founderEmail,
+        },
+        select: { id: true, name: true },
+      });
+      await recordActivity(tx, organization.id, input.actor, {
+        subject: { type: "organization", id: organization.id, label: organization.name },
+        action: "created",
+        detail: { slug: organization.slug },
+      });
+      await recordActivity(tx, organization.id, input.actor, {
+        subject: { type: "member", id: member.id, label: member.name },
+        action: "created",
+        detail: { role: "founder" },
+      });
+      const invitation = await insertInvitation(tx, {
+        organizationId: organization.id,
+        email: input.founderEmail,
+        role: "founder",
+        actor: input.actor,
+      });
+      return { organization, member, invitation };
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
+}
+
+/** Each organization, with how many of its active founders can sign in (`sundown doctor`). */
+export async function countSigningInFounders(): Promise<{ slug: string; founders: number }[]> {
+  const db = await getDb();
+  const rows = await db.organization.findMany({
+    select: {
+      slug: true,
+      _count: { select: { members: { where: { role: "founder", active: true, user: { isNot: null } } } } },
+    },
+    orderBy: { slug: "asc" },
+  });
+  return rows.map((r) => ({ slug: r.slug, founders: r._count.members }));
 }

@@ -35,6 +35,8 @@ export interface DoctorContext {
   env: Env;
   database: DatabaseTarget;
   store: StoreTarget;
+  /** `sundown doctor --mail-to <address>`: where the mail check sends a test message. */
+  mailTo?: string;
 }
 
 export interface Check {

@@ -30,10 +30,18 @@ const SECRET_VARIABLES = [
   "GOOGLE_CLIENT_SECRET",
   "SUNDOWN_DEMO_PASSWORD",
   "CRON_SECRET",
+  "SUNDOWN_SETUP_TOKEN",
 ] as const;
 // Every URL the doctor reads. The public ones are refused with a password in them (lib/env.ts), but the refusal
 // comes from the environment check, which must not print one either.
-const URL_VARIABLES = ["DATABASE_URL", "REDIS_URL", "UPSTASH_REDIS_REST_URL", "SUNDOWN_URL", "NEXTAUTH_URL"] as const;
+const URL_VARIABLES = [
+  "DATABASE_URL",
+  "REDIS_URL",
+  "UPSTASH_REDIS_REST_URL",
+  "SUNDOWN_URL",
+  "NEXTAUTH_URL",
+  "SMTP_URL",
+] as const;
 
 // Shorter values are not blanked: a 1-character password would blank every occurrence of that letter.
 const MIN_SECRET_LENGTH = 4;

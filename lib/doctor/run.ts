@@ -12,6 +12,7 @@ import {
 import { DATABASE_CHECKS } from "./database-checks";
 import { redact, secretsOf } from "./mask";
 import { nodeVersionVerdict, supportedNodeRange } from "./node-version";
+import { PEOPLE_CHECKS } from "./people-checks";
 import { SIGN_IN_CHECKS } from "./sign-in";
 import { STORE_CHECKS } from "./store-checks";
 import { openDatabaseTarget, openStoreTarget } from "./targets";
@@ -19,7 +20,7 @@ import { openDatabaseTarget, openStoreTarget } from "./targets";
 // `sundown doctor`: the environment and Node first, then, when the environment is valid, every check in
 // this order, one at a time (the clock readings must not wait behind another check's query).
 
-const CHECKS: readonly Check[] = [...DATABASE_CHECKS, ...STORE_CHECKS, ...SIGN_IN_CHECKS];
+const CHECKS: readonly Check[] = [...DATABASE_CHECKS, ...STORE_CHECKS, ...SIGN_IN_CHECKS, ...PEOPLE_CHECKS];
 
 /** How long closing the connections may take: a connection still opening to a hung server is abandoned. */
 const CLOSE_BOUND_MS = 1_000;
@@ -81,8 +82,13 @@ async function runCheck(check: Check, context: DoctorContext): Promise<CheckResu
   return verdict && { name: check.name, ...verdict };
 }
 
-async function runChecks(env: Env): Promise<CheckResult[]> {
-  const context: DoctorContext = { env, database: await openDatabaseTarget(env), store: openStoreTarget(env) };
+async function runChecks(env: Env, mailTo: string | undefined): Promise<CheckResult[]> {
+  const context: DoctorContext = {
+    env,
+    database: await openDatabaseTarget(env),
+    store: openStoreTarget(env),
+    mailTo,
+  };
   const results: CheckResult[] = [];
   try {
     for (const check of CHECKS) {
@@ -100,12 +106,16 @@ async function runChecks(env: Env): Promise<CheckResult[]> {
 }
 
 /** Every check on the environment `source` (the one the server will get), secrets blanked out. */
-export async function runDoctor(source: NodeJS.ProcessEnv, today = new Date()): Promise<DoctorReport> {
+export async function runDoctor(
+  source: NodeJS.ProcessEnv,
+  today = new Date(),
+  { mailTo }: { mailTo?: string } = {},
+): Promise<DoctorReport> {
   const { verdict, env } = environmentVerdict(source);
   const checks: CheckResult[] = [
     { name: "environment", ...verdict },
     { name: "node", ...nodeVersionVerdict(process.version, supportedNodeRange(), today) },
-    ...(env ? await runChecks(env) : []),
+    ...(env ? await runChecks(env, mailTo) : []),
   ];
   const secrets = secretsOf(source);
   const blanked = checks.map(({ name, status, detail, fix }) => ({

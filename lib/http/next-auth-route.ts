@@ -40,7 +40,10 @@ function refusal(method: string, segments: readonly string[]): ApiError | undefi
     });
   }
   if (providerId === undefined) return undefined;
-  const provider = getAuthOptions().providers.find((p) => p.id === providerId);
+  // A provider's own id is in `options` until next-auth merges it (two credentials providers both read "credentials").
+  const provider = getAuthOptions().providers.find(
+    (p) => ((p as { options?: { id?: string } }).options?.id ?? p.id) === providerId,
+  );
   if (!provider) return new ApiError("not_found", "No such sign-in provider.");
   if (provider.type === "credentials" && action === "callback" && method !== "POST") {
     return new ApiError("method_not_allowed", "Signing in with an email and password is a form POST to this URL.", {

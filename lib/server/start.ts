@@ -1,7 +1,7 @@
 import { EnvError, getEnv, publicUrl, signInUrl, type Env } from "@/lib/env";
 import { EmbeddedDbBusyError, getDbHandle, pendingMigrations, type DbHandle } from "@/lib/db";
 import type { SqlReader } from "@/lib/db/sql";
-import { seedDemoOnFirstStart } from "@/lib/demo/first-start";
+import { demoWanted, seedDemoOnFirstStart } from "@/lib/demo/first-start";
 import { log } from "@/lib/log";
 
 // What start-up does beyond opening the database runs after it, and its modules (the webhook delivery, the search
@@ -42,7 +42,10 @@ async function start(): Promise<void> {
     }
     throw error;
   }
-  await seedDemoOnFirstStart(handle);
+  // `npm run dev` (next dev) seeds the demo into a new embedded database; `npm start` only with SUNDOWN_DEMO=1.
+  if (demoWanted(handle, { demo: env.SUNDOWN_DEMO, underNextDev: env.NODE_ENV === "development" })) {
+    await seedDemoOnFirstStart(handle);
+  }
   if (handle.kind === "embedded" && handle.dataDir && !handle.dataDir.startsWith("memory://")) {
     const { startCommandServer } = await import("@/lib/cli/command-server");
     await startCommandServer(handle);
@@ -62,7 +65,9 @@ async function start(): Promise<void> {
   }
   // Whether PostgreSQL is behind a pooler takes a round trip: the server serves meanwhile, and the banner
   // follows the answer (within DATABASE_TIMEOUT_MS, since every query is bounded by it).
-  void describeDatabase(handle, env).then((lines) => printBanner(handle.kind, lines, env));
+  void Promise.all([describeDatabase(handle, env), import("@/lib/demo/presence").then((p) => p.firstSteps())]).then(
+    ([lines, steps]) => printBanner(steps, lines, env),
+  );
 }
 
 async function prepareStoredReports(handle: DbHandle): Promise<void> {
@@ -100,19 +105,35 @@ async function warnOnPendingMigrations(sql: SqlReader): Promise<void> {
   }
 }
 
-function printBanner(kind: DbHandle["kind"], { database, store }: { database: string; store: string }, env: Env): void {
+async function printBanner(
+  steps: import("@/lib/demo/presence").FirstSteps,
+  { database, store }: { database: string; store: string },
+  env: Env,
+): Promise<void> {
+  const { CREATE_FIRST_ORGANIZATION } = await import("@/lib/demo/presence");
   const url = publicUrl(env);
   const lines = ["", `  Sundown is running at ${url}`, `  Database: ${database}`, `  Rate-limit store: ${store}`];
-  if (kind === "embedded") {
+  if (steps === "create-organization") {
+    lines.push(
+      "  No organization yet. Create the first, with its founder's one-time link to set a password:",
+      `    ${CREATE_FIRST_ORGANIZATION}`,
+      ...(env.SUNDOWN_SETUP_TOKEN ? [`  (or open ${url}/setup with SUNDOWN_SETUP_TOKEN)`] : []),
+      "",
+    );
+    console.log(lines.join("\n"));
+    return;
+  }
+  if (steps === "demo") {
     lines.push(
       `  Demo sign-ins: founder@acme.example, lead@acme.example, member@acme.example (and @globex.example)`,
-      `  Demo password: ${env.SUNDOWN_DEMO_PASSWORD === "sundown-demo" ? "sundown-demo" : "(from SUNDOWN_DEMO_PASSWORD)"}`,
+      `  Demo password: sundown-demo`,
+      `  Mint an API key: npx sundown keys create --org acme --name my-agent --scopes reports:read,team:read`,
+    );
+  } else {
+    lines.push(
+      `  Mint an API key: npx sundown keys create --org <slug> --name my-agent --scopes reports:read,team:read`,
     );
   }
-  lines.push(
-    `  Mint an API key: npx sundown keys create --org acme --name my-agent --scopes reports:read,team:read`,
-    `  Try it:          curl -H "Authorization: Bearer <key>" ${url}/api/v1/me`,
-    "",
-  );
+  lines.push(`  Try it:          curl -H "Authorization: Bearer <key>" ${url}/api/v1/me`, "");
   console.log(lines.join("\n"));
 }

@@ -17,6 +17,8 @@ import { clientAddress } from "@/lib/ratelimit/client-address";
 import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
 import { createRateLimiter } from "@/lib/ratelimit/policies";
 import { callbackUrlOn } from "@/lib/session/callback-path";
+import { authorizeInvitation } from "@/lib/session/invitation-sign-in";
+import { completeHeldLink } from "@/lib/session/link-with-provider";
 
 /** What the session cookie (a JWT) carries besides name and email. Authorization re-reads role and org from the database. */
 interface SessionClaims {
@@ -242,6 +244,13 @@ function buildProviders(env: Env): NextAuthOptions["providers"] {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       authorize: (credentials, request) => authorizeCredentials(credentials, request?.headers),
     }),
+    // A one-time link's page (app/invite/[token]) posts here: the new password sets up the sign-in and signs in.
+    CredentialsProvider({
+      id: "invitation",
+      name: "One-time link",
+      credentials: { token: { type: "text" }, password: { type: "password" }, name: { type: "text" } },
+      authorize: (credentials) => authorizeInvitation(credentials),
+    }),
   ];
   if (env.GITHUB_ID && env.GITHUB_SECRET) {
     providers.push(GitHubProvider({ clientId: env.GITHUB_ID, clientSecret: env.GITHUB_SECRET }));
@@ -273,7 +282,9 @@ function buildAuthOptions(env: Env): NextAuthOptions {
       async signIn({ user, account, profile }) {
         if (!account || account.type === "credentials") return true;
         const email = oauthEmail(account.provider, profile, user);
-        return Boolean(email && (await findSessionUserByEmail(email)));
+        if (!email) return false;
+        // Someone who signs in already; else someone completing a one-time link with this very address.
+        return Boolean(await findSessionUserByEmail(email)) || (await completeHeldLink(email));
       },
       async jwt({ token, user, account }) {
         if (!user || !account) return token;

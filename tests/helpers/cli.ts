@@ -42,7 +42,9 @@ export function runCli(
  * without one opens the embedded database (SUNDOWN_DATA_DIR), never the database the tests run against.
  */
 export function operatorEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  // A first run on a new embedded database seeds the demo the tests use (SUNDOWN_DEMO: "" for one without it); a
+  // PostgreSQL database gets it only from `seed --demo`, as an operator's does.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...(env.DATABASE_URL ? {} : { SUNDOWN_DEMO: "1" }), ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   return childEnv;
 }

@@ -48,6 +48,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     NEXTAUTH_SECRET: "test-secret-test-secret-test-secret",
     SUNDOWN_LOG_LEVEL: "warn",
     NEXT_TELEMETRY_DISABLED: "1",
+    // The tests sign in as the demo's people; a test of a start without the demo passes SUNDOWN_DEMO: "".
+    SUNDOWN_DEMO: "1",
     ...env,
   })) {
     if (v !== undefined) childEnv[k] = v;

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActivity } from "@/lib/data/activity";
 import { createApiKey } from "@/lib/data/api-keys";
+import { createInvitation, listInvitations } from "@/lib/data/invitations";
 import { listRoster } from "@/lib/data/members";
 import { findSessionUser } from "@/lib/data/users";
 import { getDb } from "@/lib/db";
@@ -220,6 +221,17 @@ async function sessionEndpointFor(email: string) {
 }
 
 describe("Settings → Team: deactivation", () => {
+  it("revokes the person's pending one-time link, so it cannot bring them back", async () => {
+    const actor = { userId: org.founder.userId, label: org.founder.name, role: "founder" as const };
+    await createInvitation({ organizationId: org.id, email: org.member.email, role: "member", actor });
+    expect(await listInvitations(org.id, "pending")).toMatchObject([{ email: org.member.email }]);
+    expect(await deactivatePerson.forUser(org.founder, form({ memberId: org.member.memberId }))).toMatchObject({
+      status: "deactivated",
+    });
+    expect(await listInvitations(org.id, "pending")).toEqual([]);
+    expect(await listInvitations(org.id)).toMatchObject([{ email: org.member.email, status: "revoked" }]);
+  });
+
   it("ends the person's signed-in session at the session endpoint from the next request", async () => {
     const session = await sessionEndpointFor(org.member.email);
     expect(await session()).toMatchObject({ user: { role: "member" } });
