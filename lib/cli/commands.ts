@@ -322,9 +322,9 @@ async function seedDemoData() {
 async function importReportFile(args: CommandArgs<"reports.import">) {
   const reports = validateImportReports(args.reports);
   const organization = await requireOrganization(args.org);
-  const result = await importReports(organization, reports, { replace: args.replace === true });
-  // Inside the server (the command socket), its delivery loop sends the added reports' events now.
-  if (result.added > 0) wakeDeliveryLoop();
+  const result = await importReports(organization, reports, { replace: args.replace === true, actor: CLI_ACTOR });
+  // Inside the server (the command socket), its delivery loop sends the added and replaced reports' events now.
+  if (result.added > 0 || result.replaced > 0) wakeDeliveryLoop();
   return { organization, ...result };
 }
 
@@ -332,7 +332,11 @@ function deleteReportById(args: CommandArgs<"reports.delete">) {
   return changeInOrganization(
     () => findReportOrganization(args.reportId),
     `No report with id ${args.reportId}. Report ids are in GET /api/v1/reports and in \`sundown reports import\`'s --json output.`,
-    async (organization) => ({ organization, report: await deleteReport(organization.id, args.reportId) }),
+    async (organization) => {
+      const report = await deleteReport(organization.id, args.reportId, CLI_ACTOR);
+      wakeDeliveryLoop();
+      return { organization, report };
+    },
   );
 }
 

@@ -175,6 +175,8 @@ export async function findIngestTokenOrganization(tokenId: string): Promise<Orga
 /** What verifying a presented token needs: its state and its organization. */
 export interface IngestTokenRow {
   id: string;
+  /** What the trail names the token's imports by. */
+  name: string;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   organization: OrganizationRef;
@@ -187,6 +189,7 @@ export async function findIngestTokenByHash(hashedToken: string): Promise<Ingest
     where: { hashedToken },
     select: {
       id: true,
+      name: true,
       revokedAt: true,
       lastUsedAt: true,
       organization: { select: { id: true, slug: true, name: true } },

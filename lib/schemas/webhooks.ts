@@ -38,6 +38,32 @@ const reportPublishedEventSchema = webhookEvent(
     "A report was stored. `data.report` is the report's summary exactly as `GET /api/v1/reports` lists it, contact details removed.",
 });
 
+const reportUpdatedEventSchema = webhookEvent(
+  "report.updated",
+  z.object({
+    report: reportSummarySchema,
+    url: z.url().meta({
+      description: "The report as it reads now: `GET` it with an API key that has `reports:read`.",
+      example: "https://sundown.example.com/api/v1/reports/5d0e0003-0001-4003-8001-00000000ac3e",
+    }),
+  }),
+).meta({
+  id: "ReportUpdatedEvent",
+  description:
+    "A stored report was replaced with other content; its id stays. `data.report` is its summary as `GET /api/v1/reports` lists it after the change, contact details removed.",
+});
+
+const reportDeletedEventSchema = webhookEvent(
+  "report.deleted",
+  z.object({
+    report: reportSummarySchema,
+  }),
+).meta({
+  id: "ReportDeletedEvent",
+  description:
+    "A report was deleted: `GET /api/v1/reports/{id}` answers 404 from now on. `data.report` is its summary as it was listed before the deletion, contact details removed.",
+});
+
 const pingEventSchema = webhookEvent(
   "ping",
   z.object({
@@ -52,10 +78,17 @@ const pingEventSchema = webhookEvent(
 /** The body of each type a delivery can have: every event of the catalog, and ping. */
 export const WEBHOOK_PAYLOADS = {
   "report.published": reportPublishedEventSchema,
+  "report.updated": reportUpdatedEventSchema,
+  "report.deleted": reportDeletedEventSchema,
   ping: pingEventSchema,
 } as const satisfies Record<WebhookMessageType, z.ZodType>;
 
 /** Any webhook body, by its `type`. */
-export const webhookPayloadSchema = z.discriminatedUnion("type", [reportPublishedEventSchema, pingEventSchema]);
+export const webhookPayloadSchema = z.discriminatedUnion("type", [
+  reportPublishedEventSchema,
+  reportUpdatedEventSchema,
+  reportDeletedEventSchema,
+  pingEventSchema,
+]);
 
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
