@@ -353,7 +353,7 @@ async function listDuplicates(args: CommandArgs<"reports.duplicates">): Promise<
 async function updateOrganization(args: CommandArgs<"orgs.update">) {
   const organization = await requireOrganization(args.org);
   try {
-    const { timeZone, previous } = await setOrganizationTimeZone(organization.id, args.timeZone);
+    const { timeZone, previous } = await setOrganizationTimeZone(organization.id, args.timeZone, CLI_ACTOR);
     return { organization, time_zone: timeZone, previous_time_zone: previous };
   } catch (error) {
     throw asCommandError(error);

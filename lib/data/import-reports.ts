@@ -265,17 +265,7 @@ export async function importReports(
   const result = await db.$transaction(
     async (tx) => {
       await lockOrganizationImports(tx, organization.id);
-      const placeOf = (index: number) => reports[index]!.place ?? `reports[${index}]`;
-      const issues: (ImportIssue & { index: number })[] = await targetIssues(tx, organization, reports, placeOf);
-      const matches = await matchStoredReports(tx, organization.id, reports);
-      const { outcomes, problems } = judgeImport(reports, matches, { replace, placeOf });
-      for (const { index, field, message, kind } of problems) {
-        issues.push({ index, path: fieldPath(placeOf(index), field), message, conflict: kind });
-      }
-      if (issues.length > 0) {
-        throw new ImportError(issues.sort((a, b) => a.index - b.index).map(({ index: _, ...issue }) => issue));
-      }
-
+      const outcomes = await judgeAgainstStored(tx, organization, reports, replace);
       const contacts = await loadKnownContacts(tx, organization.id);
       // Ids are chosen here rather than by the database, so that each report's event can name it.
       const written = outcomes.map((o) => ({ id: o.id ?? randomUUID(), outcome: o.outcome }));
@@ -294,6 +284,45 @@ export async function importReports(
   // A large import changes what the planner should choose for searches; refresh its view when it grew.
   if (count("added") > 0) await refreshReportStatistics();
   return { added: count("added"), unchanged: count("unchanged"), replaced: count("replaced"), reports: result };
+}
+
+/**
+ * What importing these reports would do now, without writing anything (Settings → Reports' preview): the same
+ * checks against what is stored as importReports makes, refused with the same ImportError. Not under the import
+ * lock: a preview only advises, and the import checks again.
+ */
+export async function previewImport(
+  organization: OrganizationRef,
+  reports: ImportReport[],
+  { replace = false }: { replace?: boolean } = {},
+): Promise<Omit<ImportResult, "reports">> {
+  const db = await getDb();
+  const outcomes = await db.$transaction((tx) => judgeAgainstStored(tx, organization, reports, replace));
+  const count = (outcome: ImportOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
+  return { added: count("added"), unchanged: count("unchanged"), replaced: count("replaced") };
+}
+
+/**
+ * Each report's outcome against what is stored (targets that are members of this organization, the stored report
+ * under each one's identity), or every problem found as one ImportError.
+ */
+async function judgeAgainstStored(
+  tx: Transaction,
+  organization: OrganizationRef,
+  reports: ImportReport[],
+  replace: boolean,
+) {
+  const placeOf = (index: number) => reports[index]!.place ?? `reports[${index}]`;
+  const issues: (ImportIssue & { index: number })[] = await targetIssues(tx, organization, reports, placeOf);
+  const matches = await matchStoredReports(tx, organization.id, reports);
+  const { outcomes, problems } = judgeImport(reports, matches, { replace, placeOf });
+  for (const { index, field, message, kind } of problems) {
+    issues.push({ index, path: fieldPath(placeOf(index), field), message, conflict: kind });
+  }
+  if (issues.length > 0) {
+    throw new ImportError(issues.sort((a, b) => a.index - b.index).map(({ index: _, ...issue }) => issue));
+  }
+  return outcomes;
 }
 
 /** A field's path under a report's place: `reports[3].id`, or `id` for a report sent alone. */
