@@ -101,9 +101,7 @@ describe("report events and the trail", () => {
 
   it("a deletion is announced once as report.deleted with its summary, masked as the API serves it", async () => {
     const [added] = (
-      await importFile([
-        { scope: "org", generated_at: "2026-11-24T18:00:00Z", report: content("Ask @piahandle") },
-      ])
+      await importFile([{ scope: "org", generated_at: "2026-11-24T18:00:00Z", report: content("Ask @piahandle") }])
     ).reports;
     await runCommand("reports.delete", { reportId: added!.id });
     await expect(runCommand("reports.delete", { reportId: added!.id })).rejects.toThrow(/No report with id/);
