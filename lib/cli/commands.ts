@@ -420,7 +420,7 @@ function rollIngestTokenCommand(args: CommandArgs<"ingest-tokens.roll">) {
 function revokeIngestTokenCommand(args: CommandArgs<"ingest-tokens.revoke">) {
   const startedAt = new Date();
   return changeIngestToken(args.tokenId, async (organization) => {
-    const { revokedAt } = await revokeIngestToken(organization.id, args.tokenId);
+    const { revokedAt } = await revokeIngestToken(organization.id, args.tokenId, CLI_ACTOR);
     return {
       id: args.tokenId,
       organization,

@@ -252,7 +252,7 @@ describe("the token", () => {
     const { token } = await rollIngestToken(own.id, own.tokenId, { overlapMs: 3_600_000, actor: { label: "t" } });
     expect((await send(own.token, one)).status).toBe(200);
     expect((await send(token.token, one)).body.reports).toMatchObject({ unchanged: 1 });
-    await revokeIngestToken(own.id, own.tokenId);
+    await revokeIngestToken(own.id, own.tokenId, { label: "test" });
     const refused = await send(own.token, one);
     expect(refused.status).toBe(401);
     expect(errorOf(refused).message).toBe("The ingest token has been revoked.");
