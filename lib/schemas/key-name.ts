@@ -24,15 +24,15 @@ function hasVisibleCharacter(text: string): boolean {
   return text.replace(SHOWS_NOTHING, "").length > 0;
 }
 
-/** A name for a secret someone creates ("key", "token"): the same rule and messages on every surface. */
-function secretNameSchema(what: string) {
+/** A name someone gives a thing ("key", "token", "organization"): the same rule and messages on every surface. */
+function secretNameSchema(what: string, max = KEY_NAME_MAX) {
   return (
     z
       .string({ error: `Enter a name for the ${what}.` })
       .trim()
       // Each check stops the ones after it, so a name is refused for one reason, the first.
       .min(1, { error: `Enter a name for the ${what}.`, abort: true })
-      .max(KEY_NAME_MAX, { error: `Use at most ${KEY_NAME_MAX} characters.`, abort: true })
+      .max(max, { error: `Use at most ${max} characters.`, abort: true })
       .refine((name) => !UNSAFE_IN_NAME.test(name.replace(EMOJI_ZWJ, "")), {
         message:
           "Use printable characters only: no control characters, text-direction overrides, invisible characters or line separators.",
@@ -50,3 +50,8 @@ export const keyNameSchema = secretNameSchema("key");
 
 /** An ingest token's name, by the key name's rule (settings, CLI). */
 export const ingestTokenNameSchema = secretNameSchema("token");
+
+export const ORGANIZATION_NAME_MAX = 100;
+
+/** An organization's name (Settings → Organization), by the same rule: every surface and page shows it. */
+export const organizationNameSchema = secretNameSchema("organization", ORGANIZATION_NAME_MAX);
