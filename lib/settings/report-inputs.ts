@@ -17,9 +17,9 @@ const checkbox = z
   .transform((value) => value === "on");
 
 /** Server actions take up to 1 MB (Next's bodySizeLimit); a larger file goes through the CLI or the ingest endpoint. */
-export const UPLOAD_MAX_BYTES = 1_000_000;
+const UPLOAD_MAX_BYTES = 1_000_000;
 
-export const UPLOAD_TOO_LARGE =
+const UPLOAD_TOO_LARGE =
   "The file is larger than this page takes (1 MB): import it with `sundown reports import`, or send it to POST /ingest/v1/reports.";
 
 export const previewUploadInput = z.object({

@@ -344,7 +344,12 @@ describe("OpenAPI document", () => {
 
     it("describes every event of the catalog and ping, each one POST, and no path beyond the GET operations", () => {
       expect(Object.keys(doc.webhooks)).toEqual([...WEBHOOK_EVENT_TYPES, "ping"]);
-      expect(Object.keys(doc.webhooks).sort()).toEqual(["ping", "report.deleted", "report.published", "report.updated"]);
+      expect(Object.keys(doc.webhooks).sort()).toEqual([
+        "ping",
+        "report.deleted",
+        "report.published",
+        "report.updated",
+      ]);
       for (const item of Object.values<any>(doc.webhooks)) expect(Object.keys(item)).toEqual(["post"]);
       for (const item of Object.values<any>(doc.paths)) expect(Object.keys(item)).toEqual(["get"]);
     });
