@@ -39,7 +39,7 @@ export function TokensTable({ tokens, rollAction, revokeAction }: Props) {
       <SettingsTable label="Ingest tokens" columns={["Name", "Token", "Created", "Last used", "Status"]} actions>
         {tokens.map((token) => (
           <tr key={token.id}>
-            <th scope="row" style={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+            <th scope="row" style={{ fontWeight: 600, minWidth: "9rem", overflowWrap: "anywhere" }}>
               {token.name}
             </th>
             <td className="mono nowrap">{token.hint}</td>
