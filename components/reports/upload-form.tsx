@@ -1,12 +1,11 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
-import type { ConfirmUploadState, PreviewUploadState, UploadPreview } from "@/lib/settings/report-actions";
+import type { UploadImported, UploadPreview, UploadState } from "@/lib/settings/report-actions";
 import { SubmitButton } from "../settings/submit-button";
 
 interface Props {
-  previewAction: (previous: PreviewUploadState, formData: FormData) => Promise<PreviewUploadState>;
-  confirmAction: (previous: ConfirmUploadState, formData: FormData) => Promise<ConfirmUploadState>;
+  action: (previous: UploadState, formData: FormData) => Promise<UploadState>;
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -14,11 +13,16 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 /**
  * Import a file in two steps: the preview checks it whole, as `sundown reports import` does, and says what an import
  * would add, leave unchanged and replace, or every problem with its place; nothing is written until the import is
- * confirmed. Both are form posts, so they work without JavaScript too.
+ * confirmed. Both steps post to one action (the button's `intent`), whose one state the page shows, so they work
+ * without JavaScript too.
  */
-export function UploadForm({ previewAction, confirmAction }: Props) {
-  const [preview, previewFormAction, previewing] = useActionState(previewAction, { status: "idle" });
-  const previewed = preview.status === "previewed" ? (preview as UploadPreview) : undefined;
+export function UploadForm({ action }: Props) {
+  const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const resultRef = useRef<HTMLDivElement>(null);
+  // Each answer takes the focus, so a keyboard or screen reader user lands on what the step said.
+  useEffect(() => {
+    if (state.status !== "idle") resultRef.current?.focus();
+  }, [state]);
   return (
     <section className="card" aria-labelledby="upload-title">
       <h2 id="upload-title">Import a file</h2>
@@ -27,12 +31,8 @@ export function UploadForm({ previewAction, confirmAction }: Props) {
         <code>POST /ingest/v1/reports</code>). Reports already stored are matched by their id, else by scope, person and
         time: importing a file again changes nothing.
       </p>
-      <form action={previewFormAction} className="form" aria-label="Preview an import file">
-        {preview.status === "error" && (
-          <p className="alert alert--error" role="alert">
-            {(preview as { message: string }).message}
-          </p>
-        )}
+      <form action={formAction} className="form" aria-label="Preview an import file">
+        <input type="hidden" name="intent" value="preview" />
         <div className="field">
           <label htmlFor="upload-file">Import file</label>
           <input id="upload-file" name="file" type="file" accept=".json,application/json" required />
@@ -47,22 +47,45 @@ export function UploadForm({ previewAction, confirmAction }: Props) {
             </span>
           </label>
         </div>
-        <SubmitButton pending={previewing} label="Preview import" busy="Checking…" />
+        <SubmitButton pending={pending} label="Preview import" busy="Working…" />
       </form>
-      {previewed && <PreviewResult key={previewed.previewId} preview={previewed} confirmAction={confirmAction} />}
+      <div ref={resultRef} tabIndex={-1} className="upload-outcome">
+        {state.status === "error" && (
+          <pre className="alert alert--error problems" role="alert">
+            {(state as { message: string }).message}
+          </pre>
+        )}
+        {state.status === "imported" && <Imported imported={state as UploadImported} />}
+        {state.status === "previewed" && (
+          <PreviewResult preview={state as UploadPreview} formAction={formAction} pending={pending} />
+        )}
+      </div>
     </section>
   );
 }
 
-function PreviewResult({ preview, confirmAction }: { preview: UploadPreview; confirmAction: Props["confirmAction"] }) {
-  const [state, formAction, importing] = useActionState(confirmAction, { status: "idle" });
-  const resultRef = useRef<HTMLDivElement>(null);
-  useEffect(() => resultRef.current?.focus(), [state]);
+function Imported({ imported }: { imported: UploadImported }) {
+  const { fileName, added, unchanged, replaced } = imported;
+  return (
+    <p className="alert alert--success upload-result" role="status">
+      Imported <strong>{fileName}</strong>: {plural(added, "report")} added, {unchanged} unchanged, {replaced} replaced.
+    </p>
+  );
+}
 
+function PreviewResult({
+  preview,
+  formAction,
+  pending,
+}: {
+  preview: UploadPreview;
+  formAction: (formData: FormData) => void;
+  pending: boolean;
+}) {
   if (!preview.ok) {
     const [headline, ...lines] = preview.problems;
     return (
-      <div ref={resultRef} tabIndex={-1} className="alert alert--error upload-result" role="alert">
+      <div className="alert alert--error upload-result" role="alert">
         <p style={{ margin: 0 }}>
           <strong>{preview.fileName}</strong>: {headline}
         </p>
@@ -70,18 +93,9 @@ function PreviewResult({ preview, confirmAction }: { preview: UploadPreview; con
       </div>
     );
   }
-  if (state.status === "imported") {
-    const { added, unchanged, replaced } = state;
-    return (
-      <div ref={resultRef} tabIndex={-1} className="alert alert--success upload-result" role="status">
-        Imported <strong>{preview.fileName}</strong>: {plural(added, "report")} added, {unchanged} unchanged, {replaced}{" "}
-        replaced.
-      </div>
-    );
-  }
   const changes = preview.added + preview.replaced;
   return (
-    <div ref={resultRef} tabIndex={-1} className="upload-result" role="status" aria-label="Import preview">
+    <div className="upload-result" role="status" aria-label="Import preview">
       <h3 style={{ margin: "0 0 0.5rem" }}>Preview of {preview.fileName}</h3>
       <ul className="preview-counts">
         <li>
@@ -94,19 +108,16 @@ function PreviewResult({ preview, confirmAction }: { preview: UploadPreview; con
           <strong>{preview.replaced}</strong> would be replaced
         </li>
       </ul>
-      {state.status === "error" && (
-        <pre className="alert alert--error problems" role="alert">
-          {state.message}
-        </pre>
-      )}
       {changes === 0 ? (
         <p className="hint">Nothing to import: every report in the file is stored already.</p>
       ) : (
-        <form action={formAction} className="form">
+        <form action={formAction} className="form" aria-label="Confirm the import">
+          <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="content" value={preview.content} />
           <input type="hidden" name="replace" value={String(preview.replace)} />
+          <input type="hidden" name="fileName" value={preview.fileName} />
           <p className="hint">Nothing has been written yet. The import is all or nothing.</p>
-          <SubmitButton pending={importing} label={`Import ${plural(changes, "report")}`} busy="Importing…" />
+          <SubmitButton pending={pending} label={`Import ${plural(changes, "report")}`} busy="Importing…" />
         </form>
       )}
     </div>

@@ -8,15 +8,17 @@ import {
   validateImportReports,
   type ImportWording,
 } from "@/lib/data/import-reports";
+import type { Actor } from "@/lib/data/activity";
+import type { OrganizationRef } from "@/lib/data/organizations";
 import { deleteReport } from "@/lib/data/report-deletion";
 import { ApiError } from "@/lib/errors";
 import { deliverSoon } from "@/lib/webhooks/soon";
 import { settingsAction, type StateOf } from "./action";
-import { confirmUploadInput, deleteReportInput, previewUploadInput, uploadFields } from "./report-inputs";
+import { deleteReportInput, uploadFields, uploadInput } from "./report-inputs";
 import { singleFields } from "./form-fields";
 
 // Settings → Reports: delete a report, and import a file in two steps, a preview that writes nothing and the
-// confirmation that imports it all or nothing. The file's checks and messages are `sundown reports import`'s
+// confirmation that imports it all or nothing (one action, uploadReports). The file's checks and messages are `sundown reports import`'s
 // (lib/data/import-reports.ts), with the page's words for how to ask for replacing.
 
 const NOT_IN_ORGANIZATION = "This report does not exist in your organization.";
@@ -59,66 +61,76 @@ export type UploadPreview = { previewId: string } & (
   | { status: "previewed"; ok: false; problems: string[]; fileName: string }
 );
 
-export const previewUpload = settingsAction({
+/** What the confirmed import did, said under the file's name. */
+export interface UploadImported {
+  status: "imported";
+  fileName: string;
+  added: number;
+  unchanged: number;
+  replaced: number;
+}
+
+async function previewFile(file: File, replace: boolean, organization: OrganizationRef): Promise<UploadPreview> {
+  const content = await file.text();
+  const previewId = randomUUID();
+  try {
+    const reports = validateImportReports(parseImportText(content));
+    const counts = await previewImport(organization, reports, { replace });
+    return { status: "previewed", ok: true, previewId, ...counts, content, replace, fileName: file.name };
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    const problems = formatImportIssues(error.issues, UPLOAD_WORDING).split("\n");
+    return { status: "previewed", ok: false, previewId, problems, fileName: file.name };
+  }
+}
+
+async function importPreviewed(
+  { content, replace, fileName }: { content: string; replace: boolean; fileName: string },
+  organization: OrganizationRef,
+  actor: Actor,
+): Promise<UploadImported> {
+  try {
+    // Checked whole again: what is stored may have changed since the preview.
+    const reports = validateImportReports(parseImportText(content));
+    const { added, unchanged, replaced } = await importReports(organization, reports, { replace, actor });
+    return { status: "imported", fileName, added, unchanged, replaced };
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    throw new ApiError(
+      error.onlyConflicts ? "conflict" : "invalid_parameter",
+      formatImportIssues(error.issues, UPLOAD_WORDING),
+    );
+  }
+}
+
+/**
+ * The upload, one action in two steps (the form's `intent`): "preview" checks the chosen file and writes nothing;
+ * "import" imports the text the preview handed back, all or nothing. One action, so one state holds the preview
+ * and then the import's answer, with JavaScript or without it (the page renders the action's answer).
+ */
+export const uploadReports = settingsAction({
   section: "reports",
   read: uploadFields,
-  schema: previewUploadInput,
+  schema: uploadInput,
   notFound: "Choose an import file (JSON) to preview.",
   invalid: (error) => error.issues[0]?.message,
-  run: async ({ file, replace }, { user }): Promise<UploadPreview> => {
-    const content = await file.text();
-    try {
-      const reports = validateImportReports(parseImportText(content));
-      const counts = await previewImport(user.organization, reports, { replace });
-      return {
-        status: "previewed",
-        ok: true,
-        previewId: randomUUID(),
-        ...counts,
-        content,
-        replace,
-        fileName: file.name,
-      };
-    } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
-      const problems = formatImportIssues(error.issues, UPLOAD_WORDING).split("\n");
-      return { status: "previewed", ok: false, previewId: randomUUID(), problems, fileName: file.name };
-    }
-  },
-  audit: { action: "reports.preview-upload" },
-});
-
-export const confirmUpload = settingsAction({
-  section: "reports",
-  read: singleFields("content", "replace"),
-  schema: confirmUploadInput,
-  notFound: "Preview the file again: nothing was sent to import.",
-  invalid: (error) => error.issues[0]?.message,
-  run: async ({ content, replace }, { user, actor }) => {
-    try {
-      // Checked whole again: what is stored may have changed since the preview.
-      const reports = validateImportReports(parseImportText(content));
-      const { added, unchanged, replaced } = await importReports(user.organization, reports, { replace, actor });
-      return { status: "imported" as const, added, unchanged, replaced };
-    } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
-      throw new ApiError(
-        error.onlyConflicts ? "conflict" : "invalid_parameter",
-        formatImportIssues(error.issues, UPLOAD_WORDING),
-      );
-    }
-  },
+  run: (input, { user, actor }): Promise<UploadPreview | UploadImported> =>
+    input.intent === "preview"
+      ? previewFile(input.file, input.replace, user.organization)
+      : importPreviewed(input, user.organization, actor),
   audit: {
-    action: "reports.import",
-    done: ({ added, unchanged, replaced }) => ({
-      added: `${added}`,
-      unchanged: `${unchanged}`,
-      replaced: `${replaced}`,
-    }),
+    action: "reports.upload",
+    ids: (input) => ({ intent: input.intent }),
+    done: (done): Record<string, string> =>
+      done.status === "imported"
+        ? { added: `${done.added}`, unchanged: `${done.unchanged}`, replaced: `${done.replaced}` }
+        : {},
   },
-  after: () => deliverSoon(),
+  // The added and replaced reports' events, sent now rather than on the loop's next pass.
+  after: (done) => {
+    if (done.status === "imported") deliverSoon();
+  },
 });
 
 export type RemoveReportState = StateOf<typeof removeReport>;
-export type PreviewUploadState = StateOf<typeof previewUpload>;
-export type ConfirmUploadState = StateOf<typeof confirmUpload>;
+export type UploadState = StateOf<typeof uploadReports>;

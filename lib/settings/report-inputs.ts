@@ -22,7 +22,8 @@ const UPLOAD_MAX_BYTES = 1_000_000;
 const UPLOAD_TOO_LARGE =
   "The file is larger than this page takes (1 MB): import it with `sundown reports import`, or send it to POST /ingest/v1/reports.";
 
-export const previewUploadInput = z.object({
+const previewInput = z.object({
+  intent: z.literal("preview"),
   file: z
     .instanceof(File, { error: "Choose an import file (JSON) to preview." })
     .refine((file) => file.size > 0, "Choose an import file (JSON) to preview: this one is empty.")
@@ -30,17 +31,33 @@ export const previewUploadInput = z.object({
   replace: checkbox,
 });
 
-/** The confirmed file, sent back as the preview returned it. */
-export const confirmUploadInput = z.object({
+/** The previewed file, sent back as the preview returned it. */
+const importInput = z.object({
+  intent: z.literal("import"),
   content: z
     .string()
     .min(1, "Preview the file again: nothing was sent to import.")
     .max(UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE),
   replace: z.enum(["true", "false"]).transform((value) => value === "true"),
+  fileName: z.string().max(255),
 });
 
+/** The upload's two steps, told apart by the button that sent the form. */
+export const uploadInput = z.discriminatedUnion("intent", [previewInput, importInput], {
+  error: "Choose an import file (JSON) to preview.",
+});
+
+/** The fields of whichever step was sent; a form without `intent` is a preview's (a press of Enter). */
 export function uploadFields(formData: FormData) {
-  return { file: singleField(formData, "file"), replace: singleField(formData, "replace") };
+  const intent = singleField(formData, "intent") ?? "preview";
+  return intent === "import"
+    ? {
+        intent,
+        content: singleField(formData, "content"),
+        replace: singleField(formData, "replace"),
+        fileName: singleField(formData, "fileName"),
+      }
+    : { intent, file: singleField(formData, "file"), replace: singleField(formData, "replace") };
 }
 
 /** The list's filters from the page's query: a value that does not parse is left out (and said so on the page). */

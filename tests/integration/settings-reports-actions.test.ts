@@ -3,7 +3,7 @@ import { runCommand } from "@/lib/cli/commands";
 import { listActivity } from "@/lib/data/activity";
 import { reportRead } from "@/lib/data/reports";
 import { getDb } from "@/lib/db";
-import { confirmUpload, previewUpload, removeReport, UPLOAD_WORDING } from "@/lib/settings/report-actions";
+import { removeReport, UPLOAD_WORDING, uploadReports } from "@/lib/settings/report-actions";
 import { form } from "../helpers/settings-forms";
 import { createSettingsOrg, type SettingsOrg } from "../helpers/settings-org";
 
@@ -57,6 +57,7 @@ afterAll(async () => {
 /** A form as the page posts it: the import file and the replace checkbox. */
 function upload(reports: unknown, { replace = false, name = "reports.json" } = {}): FormData {
   const data = new FormData();
+  data.append("intent", "preview");
   const text = typeof reports === "string" ? reports : JSON.stringify(reports, null, 2);
   data.append("file", new File([text], name, { type: "application/json" }));
   if (replace) data.append("replace", "on");
@@ -82,7 +83,7 @@ async function footprint(organizationId: string) {
   return { reports, trail, outbox };
 }
 
-async function previewed(state: Awaited<ReturnType<typeof previewUpload.forUser>>) {
+async function previewed(state: Awaited<ReturnType<typeof uploadReports.forUser>>) {
   if (state.status !== "previewed") throw new Error(`expected a preview, got ${JSON.stringify(state)}`);
   return state;
 }
@@ -97,7 +98,7 @@ const week = (headline = "Day") =>
 describe("the upload's preview", () => {
   it("says what an import would do and writes nothing", async () => {
     const before = await footprint(org.id);
-    const preview = await previewed(await previewUpload.forUser(org.lead, upload(week())));
+    const preview = await previewed(await uploadReports.forUser(org.lead, upload(week())));
     expect(preview).toMatchObject({ ok: true, added: 3, unchanged: 0, replaced: 0, replace: false });
     expect(await footprint(org.id)).toEqual(before);
   });
@@ -109,7 +110,7 @@ describe("the upload's preview", () => {
       { scope: "org", generated_at: "2026-02-30T18:00:00Z", report: content("y") },
     ];
     const before = await footprint(org.id);
-    const preview = await previewed(await previewUpload.forUser(org.founder, upload(bad)));
+    const preview = await previewed(await uploadReports.forUser(org.founder, upload(bad)));
     if (preview.ok) throw new Error("expected problems");
     const cli = await runCommand("reports.import", { org: org.slug, reports: bad }).catch((e: Error) => e.message);
     // The same problems, each at its place; only the headline's subject differs ("The file", "The import file").
@@ -123,7 +124,7 @@ describe("the upload's preview", () => {
   });
 
   it("refuses what is not JSON with its line and column, and no file at all", async () => {
-    const preview = await previewed(await previewUpload.forUser(org.lead, upload('[\n  {"scope": }\n]')));
+    const preview = await previewed(await uploadReports.forUser(org.lead, upload('[\n  {"scope": }\n]')));
     expect(preview).toMatchObject({
       ok: false,
       problems: [
@@ -131,7 +132,7 @@ describe("the upload's preview", () => {
         expect.stringMatching(/^ {2}not valid JSON at line \d+, column \d+: /),
       ],
     });
-    expect(await previewUpload.forUser(org.lead, form({ replace: "on" }))).toEqual({
+    expect(await uploadReports.forUser(org.lead, form({ replace: "on" }))).toEqual({
       status: "error",
       message: "Choose an import file (JSON) to preview.",
     });
@@ -140,10 +141,13 @@ describe("the upload's preview", () => {
 
 describe("the confirmed import", () => {
   it("writes every report, with its line in the trail by the signed-in user, and announces each", async () => {
-    const preview = await previewed(await previewUpload.forUser(org.lead, upload(week())));
+    const preview = await previewed(await uploadReports.forUser(org.lead, upload(week())));
     if (!preview.ok) throw new Error("expected counts");
-    const done = await confirmUpload.forUser(org.lead, form({ content: preview.content, replace: "false" }));
-    expect(done).toEqual({ status: "imported", added: 3, unchanged: 0, replaced: 0 });
+    const done = await uploadReports.forUser(
+      org.lead,
+      form({ intent: "import", content: preview.content, replace: "false", fileName: "reports.json" }),
+    );
+    expect(done).toEqual({ status: "imported", fileName: "reports.json", added: 3, unchanged: 0, replaced: 0 });
     const after = await footprint(org.id);
     expect(after.reports.map((r) => r.headline).sort()).toEqual(["Day 20", "Day 21", "Day 22"]);
     expect(after.outbox.filter((e) => e.type === "report.published").flatMap((e) => e.subjectIds)).toHaveLength(3);
@@ -155,11 +159,14 @@ describe("the confirmed import", () => {
     });
 
     // The same file again: nothing to import, nothing written or announced.
-    const again = await previewed(await previewUpload.forUser(org.lead, upload(week())));
+    const again = await previewed(await uploadReports.forUser(org.lead, upload(week())));
     expect(again).toMatchObject({ ok: true, added: 0, unchanged: 3, replaced: 0 });
     await expect(
-      confirmUpload.forUser(org.lead, form({ content: preview.content, replace: "false" })),
-    ).resolves.toEqual({ status: "imported", added: 0, unchanged: 3, replaced: 0 });
+      uploadReports.forUser(
+        org.lead,
+        form({ intent: "import", content: preview.content, replace: "false", fileName: "reports.json" }),
+      ),
+    ).resolves.toEqual({ status: "imported", fileName: "reports.json", added: 0, unchanged: 3, replaced: 0 });
     expect(await footprint(org.id)).toEqual(after);
   });
 
@@ -175,7 +182,10 @@ describe("the confirmed import", () => {
         report: content("No"),
       },
     ]);
-    const refused = await confirmUpload.forUser(org.founder, form({ content: file, replace: "false" }));
+    const refused = await uploadReports.forUser(
+      org.founder,
+      form({ intent: "import", content: file, replace: "false", fileName: "reports.json" }),
+    );
     expect(refused).toEqual({
       status: "error",
       message: `The file is invalid (1 problem); nothing was imported.\n  reports[1].scope_target_id: no member with this id in organization ${org.slug}`,
@@ -186,17 +196,33 @@ describe("the confirmed import", () => {
   it("refuses a report that differs unless replacing, then replaces it once and announces it once", async () => {
     const corrected = week();
     corrected[1]!.report = content("Day 21, corrected");
-    const conflict = await previewed(await previewUpload.forUser(org.founder, upload(corrected)));
+    const conflict = await previewed(await uploadReports.forUser(org.founder, upload(corrected)));
     if (conflict.ok) throw new Error("expected a conflict");
     expect(conflict.problems[0]).toBe("The file conflicts with stored reports (1 problem); nothing was imported.");
     expect(conflict.problems.at(-1)).toBe(`To update the stored reports that differ, ${UPLOAD_WORDING.replaceHint}.`);
 
-    const preview = await previewed(await previewUpload.forUser(org.founder, upload(corrected, { replace: true })));
+    const preview = await previewed(await uploadReports.forUser(org.founder, upload(corrected, { replace: true })));
     if (!preview.ok) throw new Error("expected counts");
     expect(preview).toMatchObject({ added: 0, unchanged: 2, replaced: 1, replace: true });
-    const confirm = () => confirmUpload.forUser(org.founder, form({ content: preview.content, replace: "true" }));
-    await expect(confirm()).resolves.toEqual({ status: "imported", added: 0, unchanged: 2, replaced: 1 });
-    await expect(confirm()).resolves.toEqual({ status: "imported", added: 0, unchanged: 3, replaced: 0 });
+    const confirm = () =>
+      uploadReports.forUser(
+        org.founder,
+        form({ intent: "import", content: preview.content, replace: "true", fileName: "reports.json" }),
+      );
+    await expect(confirm()).resolves.toEqual({
+      status: "imported",
+      fileName: "reports.json",
+      added: 0,
+      unchanged: 2,
+      replaced: 1,
+    });
+    await expect(confirm()).resolves.toEqual({
+      status: "imported",
+      fileName: "reports.json",
+      added: 0,
+      unchanged: 3,
+      replaced: 0,
+    });
     const { reports, outbox } = await footprint(org.id);
     const replaced = reports.find((r) => r.headline === "Day 21, corrected")!;
     expect(outbox.filter((e) => e.type === "report.updated")).toEqual([
@@ -265,11 +291,13 @@ describe("who may", () => {
         status: "error",
         message,
       });
-      await expect(previewUpload.forUser(who, upload(JSON.parse(content)))).resolves.toEqual({
+      await expect(uploadReports.forUser(who, upload(JSON.parse(content)))).resolves.toEqual({
         status: "error",
         message,
       });
-      await expect(confirmUpload.forUser(who, form({ content, replace: "false" }))).resolves.toEqual({
+      await expect(
+        uploadReports.forUser(who, form({ intent: "import", content, replace: "false", fileName: "reports.json" })),
+      ).resolves.toEqual({
         status: "error",
         message,
       });

@@ -16,7 +16,7 @@ import { teamRead } from "@/lib/data/team";
 import { reportFiltersInput, type ReportListFilters } from "@/lib/settings/report-inputs";
 import { settingsSection } from "@/lib/settings/sections";
 import { dayBounds } from "@/lib/settings/zoned-day";
-import { confirmUploadAction, previewUploadAction, removeReportAction } from "./actions";
+import { removeReportAction, uploadReportsAction } from "./actions";
 
 export const metadata: Metadata = { title: settingsSection("reports").label };
 
@@ -83,7 +83,7 @@ export default settingsPage<{ searchParams: SearchParams }>("reports", async ({ 
         the activity below and goes out to the webhook endpoints subscribed to it.
       </SectionHead>
       <div className="stack">
-        <UploadForm previewAction={previewUploadAction} confirmAction={confirmUploadAction} />
+        <UploadForm action={uploadReportsAction} />
         <ListSection
           titleId="reports-title"
           title="Recent reports"
