@@ -99,6 +99,33 @@ for (const { label, width, height } of [
   });
 }
 
+test("a file near the page's limit is previewed and imported; a larger one is refused before it is sent", async ({
+  page,
+}) => {
+  const reports = await signInToReports(page, USERS.acmeFounder);
+  // A day of its own in 2041; reports whose quotes JSON escapes, as real ones have.
+  const day = `2041-0${randomInt(1, 10)}-1${randomInt(0, 10)}`;
+  const file = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      scope: "org",
+      generated_at: new Date(Date.parse(`${day}T00:00:00Z`) + i * 1000).toISOString(),
+      report: { ...content(`Bulk ${i}`), shipped: [{ title: `"Quoted" ${"x".repeat(900)}` }] },
+    }));
+  const size = (reports: unknown) => Buffer.byteLength(JSON.stringify(reports, null, 2));
+  let count = 300;
+  while (size(file(count + 10)) < 395_000) count += 10;
+  expect(size(file(count))).toBeGreaterThan(380_000);
+  await reports.previewFile("near-limit.json", file(count));
+  await expect(reports.preview).toContainText(`${count} would be added`);
+  await reports.confirm(count).click();
+  await expect(reports.upload.getByRole("status")).toHaveText(
+    `Imported near-limit.json: ${count} reports added, 0 unchanged, 0 replaced.`,
+  );
+
+  await reports.previewFile("too-large.json", file(count + 40));
+  await expect(reports.upload.getByRole("alert")).toHaveText(/^The file is larger than this page takes \(400 kB\)/);
+});
+
 test("the ingest tokens and organization pages at both widths", async ({ page }, testInfo) => {
   const signIn = new SignInPage(page);
   await signIn.goto("/settings/ingest-tokens");

@@ -1,7 +1,8 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import type { UploadImported, UploadPreview, UploadState } from "@/lib/settings/report-actions";
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from "@/lib/settings/upload-limit";
 import { SubmitButton } from "../settings/submit-button";
 
 interface Props {
@@ -18,7 +19,15 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
  */
 export function UploadForm({ action }: Props) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
+  const [tooLarge, setTooLarge] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
+  // Refused here, not posted: a body over the server actions' limit would be refused before the action could say so.
+  const checkSize = (event: FormEvent<HTMLFormElement>) => {
+    const file = new FormData(event.currentTarget).get("file");
+    const over = file instanceof File && file.size > UPLOAD_MAX_BYTES;
+    setTooLarge(over);
+    if (over) event.preventDefault();
+  };
   // Each answer takes the focus, so a keyboard or screen reader user lands on what the step said.
   useEffect(() => {
     if (state.status !== "idle") resultRef.current?.focus();
@@ -27,11 +36,16 @@ export function UploadForm({ action }: Props) {
     <section className="card" aria-labelledby="upload-title">
       <h2 id="upload-title">Import a file</h2>
       <p className="hint" style={{ marginBottom: "1rem" }}>
-        The JSON import format of <code>sundown reports import</code>, up to 1 MB (larger files: the CLI or{" "}
+        The JSON import format of <code>sundown reports import</code>, up to 400 kB (larger files: the CLI or{" "}
         <code>POST /ingest/v1/reports</code>). Reports already stored are matched by their id, else by scope, person and
         time: importing a file again changes nothing.
       </p>
-      <form action={formAction} className="form" aria-label="Preview an import file">
+      <form action={formAction} onSubmit={checkSize} className="form" aria-label="Preview an import file">
+        {tooLarge && (
+          <p className="alert alert--error" role="alert">
+            {UPLOAD_TOO_LARGE}
+          </p>
+        )}
         <input type="hidden" name="intent" value="preview" />
         <div className="field">
           <label htmlFor="upload-file">Import file</label>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuid } from "@/lib/schemas/common";
 import { reportScopeSchema } from "@/lib/schemas/reports";
 import { singleField } from "./form-fields";
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE } from "./upload-limit";
 
 // Settings → Reports' forms and its list's filters, as the server reads them. An import file's own rules are the
 // import's (lib/data/import-reports.ts), the same as `sundown reports import`'s.
@@ -15,12 +16,6 @@ const checkbox = z
   .literal("on")
   .optional()
   .transform((value) => value === "on");
-
-/** Server actions take up to 1 MB (Next's bodySizeLimit); a larger file goes through the CLI or the ingest endpoint. */
-const UPLOAD_MAX_BYTES = 1_000_000;
-
-const UPLOAD_TOO_LARGE =
-  "The file is larger than this page takes (1 MB): import it with `sundown reports import`, or send it to POST /ingest/v1/reports.";
 
 const previewInput = z.object({
   intent: z.literal("preview"),
