@@ -29,10 +29,13 @@ const previewInput = z.object({
 /** The previewed file, sent back as the preview returned it. */
 const importInput = z.object({
   intent: z.literal("import"),
+  // A form post writes every line break as CRLF (the HTML form encoding): read back as the file had them.
   content: z
     .string()
-    .min(1, "Preview the file again: nothing was sent to import.")
-    .max(UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE),
+    .transform((text) => text.replaceAll("\r\n", "\n"))
+    .pipe(
+      z.string().min(1, "Preview the file again: nothing was sent to import.").max(UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE),
+    ),
   replace: z.enum(["true", "false"]).transform((value) => value === "true"),
   fileName: z.string().max(255),
 });
