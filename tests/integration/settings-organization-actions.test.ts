@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCommand } from "@/lib/cli/commands";
 import { listActivity } from "@/lib/data/activity";
 import { getOrganizationSettings, ORGANIZATION_SUBJECT } from "@/lib/data/organizations";
 import { updateOrganization } from "@/lib/settings/organization-actions";
@@ -77,5 +78,15 @@ describe("the organization's settings", () => {
       expect(state).toMatchObject({ status: "error", message });
     }
     expect(await snapshot(org)).toEqual(before);
+  });
+
+  it("writes the CLI's change of time zone in the same trail, by cli", async () => {
+    await runCommand("orgs.update", { org: org.slug, timeZone: "Europe/Berlin" });
+    const [line] = await listActivity(org.id, [ORGANIZATION_SUBJECT]);
+    expect(line).toMatchObject({
+      actor: "cli",
+      action: "time_zone_changed",
+      detail: { from: "America/Los_Angeles", to: "Europe/Berlin" },
+    });
   });
 });
