@@ -66,7 +66,7 @@ async function timedImport(endpoints: number): Promise<{ ms: number; orgId: stri
   // A collection now rather than inside the timed import (run with --expose-gc, as npm run bench:webhooks does).
   (globalThis as { gc?: () => void }).gc?.();
   const started = performance.now();
-  await importReports(org, reports());
+  await importReports(org, reports(), { actor: { label: "bench" } });
   return { ms: performance.now() - started, orgId: org.id };
 }
 

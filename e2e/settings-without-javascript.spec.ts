@@ -1,5 +1,6 @@
 import { expect, test, uniqueName, USERS } from "./fixtures";
 import { ApiKeysPage } from "./pages/api-keys-page";
+import { ReportsPage } from "./pages/reports-page";
 import { WebhooksPage } from "./pages/webhooks-page";
 
 // The settings forms post FormData to their server actions (useActionState, lib/settings/action.ts), so they work
@@ -48,5 +49,23 @@ test.describe("settings forms without JavaScript", () => {
     await webhooks.button(url, "Enable").click();
     await expect(webhooks.row(url)).toContainText("Enabled");
     await expect(webhooks.latestActivityAbout(url)).toContainText("enabled");
+  });
+
+  test("a file is previewed, then imported by the preview's button", async ({ page, signInPage }) => {
+    await signInPage.goto("/settings/reports");
+    await signInPage.signIn(USERS.globexLead);
+    const reports = new ReportsPage(page);
+    await expect(reports.heading).toBeVisible();
+    // A minute of its own in 2040, so no other run's report is this one.
+    const at = `2040-01-01T${String(Math.floor(Math.random() * 24)).padStart(2, "0")}:${String(Math.floor(Math.random() * 60)).padStart(2, "0")}:00Z`;
+    const report = { headline: `No-JS ${at}`, kpi_status: [], shipped: [], silent: [], slipping: [], blockers: [] };
+    await reports.previewFile("no-js.json", [{ scope: "org", generated_at: at, report }]);
+    await expect(reports.preview).toContainText("1 would be added");
+    await reports.confirm(1).click();
+    await expect(reports.upload.getByRole("status")).toHaveText(
+      "Imported no-js.json: 1 report added, 0 unchanged, 0 replaced.",
+    );
+    await reports.showDay("2040-01-01");
+    await expect(reports.rows().filter({ hasText: `No-JS ${at}` })).toHaveCount(1);
   });
 });

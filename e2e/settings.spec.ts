@@ -8,7 +8,7 @@ test.describe("the settings navigation", () => {
   test("lists the sections a lead may open, the current one marked, and follows them", async ({ page }, testInfo) => {
     const keys = await signInToKeys(page, USERS.acmeLead);
     const nav = page.getByRole("navigation", { name: "Settings" });
-    await expect(nav.getByRole("link")).toHaveText(["API keys", "Webhooks", "Team"]);
+    await expect(nav.getByRole("link")).toHaveText(["API keys", "Webhooks", "Team", "Reports", "Ingest tokens"]);
     await expect(nav.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Webhooks" })).not.toHaveAttribute("aria-current");
     await snap(page, testInfo, "settings-nav");
@@ -44,6 +44,18 @@ test.describe("the settings navigation", () => {
     await expect(page.getByRole("heading", { name: "Only founders and leads manage the team" })).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
     await snap(page, testInfo, "member-deliveries-refused");
+
+    // A report's page refuses the same way, before it reads the report.
+    await page.goto("/settings/reports/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { level: 1, name: "Report" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Only founders and leads manage reports" })).toBeVisible();
+  });
+
+  test("keeps the organization's own settings to its founders", async ({ page }) => {
+    await signInToKeys(page, USERS.acmeLead);
+    await page.goto("/settings/organization");
+    await expect(page.getByRole("heading", { name: "Only founders change the organization’s settings" })).toBeVisible();
+    await expect(page.getByLabel("Time zone", { exact: true })).toHaveCount(0);
   });
 
   test("sends a signed-out visitor to sign in, and back to the page they asked for", async ({ page, signInPage }) => {

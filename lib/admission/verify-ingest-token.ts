@@ -10,6 +10,8 @@ import { ApiError } from "@/lib/errors";
 
 export interface VerifiedIngestToken {
   id: string;
+  /** Its name: the activity trail's actor for what it sends. */
+  name: string;
   organization: OrganizationRef;
   /** True when last_used_at is older than a minute and should be refreshed (off the critical path). */
   needsTouch: boolean;
@@ -33,6 +35,7 @@ export async function verifyIngestToken(secret: string, now = new Date()): Promi
   if (!acceptsIngest(row, now)) throw new ApiError("unauthorized", INGEST_REFUSALS.revoked);
   return {
     id: row.id,
+    name: row.name,
     organization: row.organization,
     needsTouch: !row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS,
   };

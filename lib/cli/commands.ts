@@ -335,9 +335,9 @@ async function seedDemoData() {
 async function importReportFile(args: CommandArgs<"reports.import">) {
   const reports = validateImportReports(args.reports);
   const organization = await requireOrganization(args.org);
-  const result = await importReports(organization, reports, { replace: args.replace === true });
-  // Inside the server (the command socket), its delivery loop sends the added reports' events now.
-  if (result.added > 0) wakeDeliveryLoop();
+  const result = await importReports(organization, reports, { replace: args.replace === true, actor: CLI_ACTOR });
+  // Inside the server (the command socket), its delivery loop sends the added and replaced reports' events now.
+  if (result.added > 0 || result.replaced > 0) wakeDeliveryLoop();
   return { organization, ...result };
 }
 
@@ -345,7 +345,11 @@ function deleteReportById(args: CommandArgs<"reports.delete">) {
   return changeInOrganization(
     () => findReportOrganization(args.reportId),
     `No report with id ${args.reportId}. Report ids are in GET /api/v1/reports and in \`sundown reports import\`'s --json output.`,
-    async (organization) => ({ organization, report: await deleteReport(organization.id, args.reportId) }),
+    async (organization) => {
+      const report = await deleteReport(organization.id, args.reportId, CLI_ACTOR);
+      wakeDeliveryLoop();
+      return { organization, report };
+    },
   );
 }
 
@@ -362,7 +366,7 @@ async function listDuplicates(args: CommandArgs<"reports.duplicates">): Promise<
 async function updateOrganization(args: CommandArgs<"orgs.update">) {
   const organization = await requireOrganization(args.org);
   try {
-    const { timeZone, previous } = await setOrganizationTimeZone(organization.id, args.timeZone);
+    const { timeZone, previous } = await setOrganizationTimeZone(organization.id, args.timeZone, CLI_ACTOR);
     return { organization, time_zone: timeZone, previous_time_zone: previous };
   } catch (error) {
     throw asCommandError(error);
@@ -429,7 +433,7 @@ function rollIngestTokenCommand(args: CommandArgs<"ingest-tokens.roll">) {
 function revokeIngestTokenCommand(args: CommandArgs<"ingest-tokens.revoke">) {
   const startedAt = new Date();
   return changeIngestToken(args.tokenId, async (organization) => {
-    const { revokedAt } = await revokeIngestToken(organization.id, args.tokenId);
+    const { revokedAt } = await revokeIngestToken(organization.id, args.tokenId, CLI_ACTOR);
     return {
       id: args.tokenId,
       organization,

@@ -50,6 +50,28 @@ export async function recordActivity(
   });
 }
 
+/** Writes several lines of the trail in one statement, in `tx` (an import's replaced reports, one line each). */
+export async function recordActivities(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  actor: Actor,
+  entries: ActivityEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.activityEvent.createMany({
+    data: entries.map(({ subject, action, detail }) => ({
+      organizationId,
+      subjectType: subject.type,
+      subjectId: subject.id ?? null,
+      subjectLabel: subject.label,
+      action,
+      detail: detail ?? undefined,
+      actorUserId: actor.userId ?? null,
+      actorLabel: actor.label,
+    })),
+  });
+}
+
 /** The organization's latest lines about these kinds of subject, newest first. */
 export async function listActivity(
   organizationId: string,

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { reportContentSchema, reportScopeSchema } from "@/lib/schemas/reports";
+import { recordActivities, recordActivity, type Actor } from "./activity";
 import type { OrganizationRef } from "./organizations";
+import { REPORT_SUBJECT, reportSubject } from "./report-subject";
 import { boundedMessage, inputExcerpt } from "@/lib/text/input-excerpt";
 import { withoutInvisibles } from "@/lib/text/invisible-characters";
 import type { KnownContacts } from "./known-contact-matcher";
@@ -18,7 +20,7 @@ import {
 } from "./report-identity";
 import { reportSearchText, SEARCH_TEXT_VERSION } from "./report-search-text";
 import { refreshReportStatistics } from "./report-statistics";
-import { recordReportsPublished } from "./webhook-outbox";
+import { recordReportEvents } from "./webhook-outbox";
 import { INSTANT_RANGE_TEXT, isInInstantRange } from "@/lib/schemas/instant";
 
 // `sundown reports import` and POST /ingest/v1/reports: reports validated whole before anything is written, then
@@ -249,29 +251,21 @@ type Transaction = Prisma.TransactionClient;
  * Writes validated reports into an organization, all or nothing: each is added, left unchanged (the same report is
  * stored already) or, with `replace`, replaced (stored with other content). Checks that need the database (targets
  * are members of this organization, what is stored under each report's identity) run inside the same transaction,
- * under the organization's import lock. Only added reports are announced (report.published), in the same
- * transaction; replaced ones are not announced yet (report.updated comes with the webhooks' rework, issue 37).
+ * under the organization's import lock. Added reports are announced as report.published and replaced ones as
+ * report.updated, in the same transaction; unchanged ones are not announced again. An import that changed
+ * something writes its line in the activity trail (`actor`: the CLI, the ingest token, the signed-in user), and one
+ * more per replaced report.
  */
 export async function importReports(
   organization: OrganizationRef,
   reports: ImportReport[],
-  { replace = false }: { replace?: boolean } = {},
+  { replace = false, actor }: { replace?: boolean; actor: Actor },
 ): Promise<ImportResult> {
   const db = await getDb();
   const result = await db.$transaction(
     async (tx) => {
       await lockOrganizationImports(tx, organization.id);
-      const placeOf = (index: number) => reports[index]!.place ?? `reports[${index}]`;
-      const issues: (ImportIssue & { index: number })[] = await targetIssues(tx, organization, reports, placeOf);
-      const matches = await matchStoredReports(tx, organization.id, reports);
-      const { outcomes, problems } = judgeImport(reports, matches, { replace, placeOf });
-      for (const { index, field, message, kind } of problems) {
-        issues.push({ index, path: fieldPath(placeOf(index), field), message, conflict: kind });
-      }
-      if (issues.length > 0) {
-        throw new ImportError(issues.sort((a, b) => a.index - b.index).map(({ index: _, ...issue }) => issue));
-      }
-
+      const outcomes = await judgeAgainstStored(tx, organization, reports, replace);
       const contacts = await loadKnownContacts(tx, organization.id);
       // Ids are chosen here rather than by the database, so that each report's event can name it.
       const written = outcomes.map((o) => ({ id: o.id ?? randomUUID(), outcome: o.outcome }));
@@ -281,6 +275,7 @@ export async function importReports(
       );
       await insertReports(tx, organization.id, added, contacts);
       await replaceReports(tx, organization.id, replaced, contacts);
+      await recordImportActivity(tx, organization.id, actor, written, replaced);
       return written;
     },
     { maxWait: 10_000, timeout: 120_000 },
@@ -289,6 +284,45 @@ export async function importReports(
   // A large import changes what the planner should choose for searches; refresh its view when it grew.
   if (count("added") > 0) await refreshReportStatistics();
   return { added: count("added"), unchanged: count("unchanged"), replaced: count("replaced"), reports: result };
+}
+
+/**
+ * What importing these reports would do now, without writing anything (Settings → Reports' preview): the same
+ * checks against what is stored as importReports makes, refused with the same ImportError. Not under the import
+ * lock: a preview only advises, and the import checks again.
+ */
+export async function previewImport(
+  organization: OrganizationRef,
+  reports: ImportReport[],
+  { replace = false }: { replace?: boolean } = {},
+): Promise<Omit<ImportResult, "reports">> {
+  const db = await getDb();
+  const outcomes = await db.$transaction((tx) => judgeAgainstStored(tx, organization, reports, replace));
+  const count = (outcome: ImportOutcome) => outcomes.filter((o) => o.outcome === outcome).length;
+  return { added: count("added"), unchanged: count("unchanged"), replaced: count("replaced") };
+}
+
+/**
+ * Each report's outcome against what is stored (targets that are members of this organization, the stored report
+ * under each one's identity), or every problem found as one ImportError.
+ */
+async function judgeAgainstStored(
+  tx: Transaction,
+  organization: OrganizationRef,
+  reports: ImportReport[],
+  replace: boolean,
+) {
+  const placeOf = (index: number) => reports[index]!.place ?? `reports[${index}]`;
+  const issues: (ImportIssue & { index: number })[] = await targetIssues(tx, organization, reports, placeOf);
+  const matches = await matchStoredReports(tx, organization.id, reports);
+  const { outcomes, problems } = judgeImport(reports, matches, { replace, placeOf });
+  for (const { index, field, message, kind } of problems) {
+    issues.push({ index, path: fieldPath(placeOf(index), field), message, conflict: kind });
+  }
+  if (issues.length > 0) {
+    throw new ImportError(issues.sort((a, b) => a.index - b.index).map(({ index: _, ...issue }) => issue));
+  }
+  return outcomes;
 }
 
 /** A field's path under a report's place: `reports[3].id`, or `id` for a report sent alone. */
@@ -351,9 +385,10 @@ async function insertReports(tx: Transaction, organizationId: string, reports: S
       FROM jsonb_to_recordset(${rowsJson(chunk, contacts)}::jsonb)
         AS r(id uuid, scope text, scope_target_id uuid, generated_at timestamptz, report jsonb, search_text text)`;
     // The outbox, in the same transaction: report.published for each report, when an endpoint wants it.
-    await recordReportsPublished(
+    await recordReportEvents(
       tx,
       organizationId,
+      "report.published",
       chunk.map((r) => r.id),
     );
   }
@@ -371,7 +406,38 @@ async function replaceReports(tx: Transaction, organizationId: string, reports: 
       FROM jsonb_to_recordset(${rowsJson(chunk, contacts)}::jsonb)
         AS r(id uuid, scope text, scope_target_id uuid, generated_at timestamptz, report jsonb, search_text text)
       WHERE s."id" = r.id AND s."organization_id" = ${organizationId}::uuid`;
+    // Announced once: a replacement sent again finds the same content stored, is unchanged, and sends nothing.
+    await recordReportEvents(
+      tx,
+      organizationId,
+      "report.updated",
+      chunk.map((r) => r.id),
+    );
   }
+}
+
+/** The import's line (its counts), and a line per replaced report; nothing for an import that changed nothing. */
+async function recordImportActivity(
+  tx: Transaction,
+  organizationId: string,
+  actor: Actor,
+  written: { outcome: ImportOutcome }[],
+  replaced: StoredRow[],
+) {
+  const count = (outcome: ImportOutcome) => written.filter((r) => r.outcome === outcome).length;
+  const detail = { added: count("added"), unchanged: count("unchanged"), replaced: count("replaced") };
+  if (detail.added === 0 && detail.replaced === 0) return;
+  await recordActivity(tx, organizationId, actor, {
+    subject: { type: REPORT_SUBJECT, label: written.length === 1 ? "1 report" : `${written.length} reports` },
+    action: "imported",
+    detail,
+  });
+  await recordActivities(
+    tx,
+    organizationId,
+    actor,
+    replaced.map((r) => ({ subject: reportSubject(r), action: "replaced" })),
+  );
 }
 
 /** True for an instant inside the range; a timestamp that is no instant at all is the format check's to report. */

@@ -2,12 +2,13 @@ import { generateIngestToken } from "@/lib/auth/ingest-token";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordActivity } from "./activity";
 import type { KeyActor } from "./api-keys";
 import { keyStatus } from "./key-status";
 import type { OrganizationRef } from "./organizations";
 
 // Ingest tokens: the credential of the tools that send reports in (POST /ingest/v1/reports). Created, listed,
-// rolled and revoked by founders and leads (lib/settings/ingest-tokens.ts) and operators (`sundown ingest-tokens`),
+// rolled and revoked by founders and leads (lib/settings/ingest-token-actions.ts) and operators (`sundown ingest-tokens`),
 // always scoped by organization: another organization's token is "not found", exactly like an unknown id. They keep
 // API keys' rules (lib/data/api-keys.ts): the secret returned once, a hash and a hint stored, a roll's overlap.
 
@@ -68,8 +69,21 @@ export async function createIngestToken(input: {
   actor: KeyActor;
 }): Promise<CreatedIngestToken> {
   const db = await getDb();
-  return db.$transaction((tx) => insertToken(tx, input.organizationId, input.name, input.actor));
+  return db.$transaction(async (tx) => {
+    const token = await insertToken(tx, input.organizationId, input.name, input.actor);
+    await recordActivity(tx, input.organizationId, input.actor, { subject: tokenSubject(token), action: "created" });
+    return token;
+  });
 }
+
+/** The trail's kind of subject for ingest tokens (Settings → Ingest tokens shows its lines). */
+export const INGEST_TOKEN_SUBJECT = "ingest_token";
+
+const tokenSubject = (token: { id: string; name: string; hint: string }) => ({
+  type: INGEST_TOKEN_SUBJECT,
+  id: token.id,
+  label: `${token.name} (${token.hint})`,
+});
 
 function statusOf(token: { revokedAt: Date | null }, now: Date): IngestTokenStatus {
   const status = keyStatus({ revokedAt: token.revokedAt, expiresAt: null }, now);
@@ -104,22 +118,25 @@ export async function listIngestTokens(organizationId: string, now = new Date())
 export async function revokeIngestToken(
   organizationId: string,
   tokenId: string,
+  actor: KeyActor,
   now = new Date(),
-): Promise<{ revokedAt: Date }> {
+): Promise<{ revokedAt: Date; name: string; hint: string }> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const token = await tx.ingestToken.findFirst({
       where: { id: tokenId, organizationId },
-      select: { id: true, revokedAt: true },
+      select: { id: true, name: true, hint: true, revokedAt: true },
     });
     if (!token) throw new ApiError("not_found", NOT_FOUND);
-    if (token.revokedAt && token.revokedAt <= now) return { revokedAt: token.revokedAt };
+    const { name, hint } = token;
+    if (token.revokedAt && token.revokedAt <= now) return { revokedAt: token.revokedAt, name, hint };
     await tx.ingestToken.update({
       where: { id: token.id, organizationId },
       data: { revokedAt: now },
       select: { id: true },
     });
-    return { revokedAt: now };
+    await recordActivity(tx, organizationId, actor, { subject: tokenSubject(token), action: "revoked" });
+    return { revokedAt: now, name, hint };
   });
 }
 
@@ -143,7 +160,7 @@ export async function rollIngestToken(
   return db.$transaction(async (tx) => {
     const old = await tx.ingestToken.findFirst({
       where: { id: tokenId, organizationId },
-      select: { id: true, name: true, revokedAt: true },
+      select: { id: true, name: true, hint: true, revokedAt: true },
     });
     if (!old) throw new ApiError("not_found", NOT_FOUND);
     const status = statusOf(old, now);
@@ -158,6 +175,11 @@ export async function rollIngestToken(
       data: { revokedAt: stopsAt, rolledToId: token.id },
     });
     if (count !== 1) throw new ApiError("conflict", "This token has already been rolled or revoked.");
+    await recordActivity(tx, organizationId, actor, {
+      subject: tokenSubject(old),
+      action: "rolled",
+      detail: { new_token: token.hint, old_token_stops_at: stopsAt.toISOString() },
+    });
     return { token, previous: { id: old.id, stopsAt } };
   });
 }
@@ -175,6 +197,8 @@ export async function findIngestTokenOrganization(tokenId: string): Promise<Orga
 /** What verifying a presented token needs: its state and its organization. */
 export interface IngestTokenRow {
   id: string;
+  /** What the trail names the token's imports by. */
+  name: string;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   organization: OrganizationRef;
@@ -187,6 +211,7 @@ export async function findIngestTokenByHash(hashedToken: string): Promise<Ingest
     where: { hashedToken },
     select: {
       id: true,
+      name: true,
       revokedAt: true,
       lastUsedAt: true,
       organization: { select: { id: true, slug: true, name: true } },

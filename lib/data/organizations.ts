@@ -22,6 +22,22 @@ export async function findOrganization(slugOrId: string): Promise<OrganizationRe
   return db.organization.findUnique({ where, select: { id: true, slug: true, name: true } });
 }
 
+/** What Settings → Organization shows and changes. */
+export interface OrganizationSettings {
+  name: string;
+  timeZone: string;
+}
+
+export async function getOrganizationSettings(organizationId: string): Promise<OrganizationSettings> {
+  const db = await getDb();
+  const found = await db.organization.findUnique({
+    where: { id: organizationId },
+    select: { name: true, timeZone: true },
+  });
+  if (!found) throw new ApiError("not_found", "No such organization.");
+  return found;
+}
+
 /**
  * Sets an organization's time zone (a name timeZoneSchema has checked against the runtime's Intl list), which the
  * database must know as well: its days will be counted there in SQL. Returns the zone it replaced.
@@ -29,21 +45,56 @@ export async function findOrganization(slugOrId: string): Promise<OrganizationRe
 export async function setOrganizationTimeZone(
   organizationId: string,
   timeZone: string,
+  actor: Actor,
 ): Promise<{ timeZone: string; previous: string }> {
+  const { timeZone: set, previous } = await updateOrganizationSettings(organizationId, { timeZone }, actor);
+  return { timeZone: set, previous: previous.timeZone };
+}
+
+/**
+ * Changes an organization's name and time zone (a name timeZoneSchema has checked; the database must know it too),
+ * in one transaction with a line in the activity trail for each that changed. Returns the settings before and after.
+ */
+export async function updateOrganizationSettings(
+  organizationId: string,
+  changes: Partial<OrganizationSettings>,
+  actor: Actor,
+): Promise<OrganizationSettings & { previous: OrganizationSettings }> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const [{ known }] = await tx.$queryRaw<{ known: boolean }[]>`
-      SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = ${timeZone}) AS known`;
-    if (!known) {
-      throw new ApiError(
-        "invalid_parameter",
-        `The database does not know the time zone ${timeZone}; update its time zone data, or choose another name.`,
-      );
+    if (changes.timeZone !== undefined) {
+      const [{ known }] = await tx.$queryRaw<{ known: boolean }[]>`
+        SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = ${changes.timeZone}) AS known`;
+      if (!known) {
+        throw new ApiError(
+          "invalid_parameter",
+          `The database does not know the time zone ${changes.timeZone}; update its time zone data, or choose another name.`,
+        );
+      }
     }
-    const before = await tx.organization.findUnique({ where: { id: organizationId }, select: { timeZone: true } });
+    const before = await tx.organization.findUnique({
+      where: { id: organizationId },
+      select: { name: true, timeZone: true },
+    });
     if (!before) throw new ApiError("not_found", "No such organization.");
-    await tx.organization.update({ where: { id: organizationId }, data: { timeZone }, select: { id: true } });
-    return { timeZone, previous: before.timeZone };
+    const after = { ...before, ...changes };
+    await tx.organization.update({ where: { id: organizationId }, data: after, select: { id: true } });
+    const subject = { type: ORGANIZATION_SUBJECT, id: organizationId, label: after.name };
+    if (after.name !== before.name) {
+      await recordActivity(tx, organizationId, actor, {
+        subject,
+        action: "renamed",
+        detail: { from: before.name, to: after.name },
+      });
+    }
+    if (after.timeZone !== before.timeZone) {
+      await recordActivity(tx, organizationId, actor, {
+        subject,
+        action: "time_zone_changed",
+        detail: { from: before.timeZone, to: after.timeZone },
+      });
+    }
+    return { ...after, previous: before };
   });
 }
 
@@ -132,3 +183,6 @@ export async function countSigningInFounders(): Promise<{ slug: string; founders
   });
   return rows.map((r) => ({ slug: r.slug, founders: r._count.members }));
 }
+
+/** The trail's kind of subject for the organization's own settings (Settings → Organization shows its lines). */
+export const ORGANIZATION_SUBJECT = "organization";

@@ -2,7 +2,12 @@ import { getDb } from "@/lib/db";
 import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import type { ReportScope } from "@/lib/schemas/reports";
 import type { OrganizationRef } from "./organizations";
+import { recordActivity, type Actor } from "./activity";
+import { loadKnownContacts } from "./known-contacts";
 import { lockOrganizationImports } from "./report-identity";
+import { reportSubject } from "./report-subject";
+import { scrubContactDetails } from "./scrub";
+import { recordReportDeleted } from "./webhook-outbox";
 
 // Deleting a report (`sundown reports delete`), and the duplicates kept from before imports were idempotent
 // (`sundown reports duplicates`; prisma/migrations/20261210000000_report_identity). Every read of a report goes to
@@ -37,9 +42,15 @@ const summaryOf = (row: SummaryRow): StoredReportSummary => ({
  * Deletes one report of this organization, for good; another organization's report is "not found", exactly like
  * an unknown id. When other reports were marked as repeating it, the oldest of them becomes the one its scope,
  * target and generated_at identify, so a later import matches it rather than storing the report a third time.
- * Under the organization's import lock: an import running now either sees the report or sees it gone.
+ * Under the organization's import lock: an import running now either sees the report or sees it gone. The
+ * deletion's line in the activity trail (by `actor`) and its report.deleted event (its summary as the list served
+ * it, contact details removed) are written in the same transaction.
  */
-export async function deleteReport(organizationId: string, reportId: string): Promise<StoredReportSummary> {
+export async function deleteReport(
+  organizationId: string,
+  reportId: string,
+  actor: Actor,
+): Promise<StoredReportSummary> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
     await lockOrganizationImports(tx, organizationId);
@@ -56,7 +67,12 @@ export async function deleteReport(organizationId: string, reportId: string): Pr
         UPDATE reports SET duplicate_of = CASE WHEN reports.id = heir.id THEN NULL ELSE heir.id END
         FROM heir WHERE reports.duplicate_of = ${reportId}::uuid AND reports.organization_id = ${organizationId}::uuid`;
     }
-    return summaryOf(deleted);
+    const summary = summaryOf(deleted);
+    await recordActivity(tx, organizationId, actor, { subject: reportSubject(summary), action: "deleted" });
+    const contacts = await loadKnownContacts(tx, organizationId);
+    const headline = summary.headline === null ? null : scrubContactDetails(summary.headline, contacts);
+    await recordReportDeleted(tx, organizationId, { ...summary, headline });
+    return summary;
   }, IN_TURN);
 }
 

@@ -36,7 +36,10 @@ export const postIngestReports = withRequest(
     let answer: IngestAnswer;
     try {
       const { reports } = parseIngestBody(text);
-      const result = await importReports(token.organization, reports, { replace });
+      const result = await importReports(token.organization, reports, {
+        replace,
+        actor: { label: `ingest token ${token.name}` },
+      });
       answer = {
         reports: {
           added: result.added,
@@ -50,7 +53,7 @@ export const postIngestReports = withRequest(
     }
     const { added, unchanged, replaced } = answer.reports;
     Object.assign(context.logFields, { added, unchanged, replaced });
-    if (added > 0) deliverAddedSoon();
+    if (added > 0 || replaced > 0) deliverAddedSoon();
     return new Response(JSON.stringify(ingestAnswerSchema.parse(answer)), {
       status: 200,
       headers: { "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": "no-store" },
@@ -59,7 +62,7 @@ export const postIngestReports = withRequest(
   { cors: false },
 );
 
-/** The added reports' report.published events, sent soon (the instance's loop, or after the response). */
+/** The added and replaced reports' events (report.published, report.updated), sent soon (the instance's loop, or after the response). */
 function deliverAddedSoon(): void {
   try {
     deliverSoon();

@@ -45,6 +45,7 @@ import {
   PING_MESSAGE,
   WEBHOOK_EVENTS,
   WEBHOOK_USER_AGENT,
+  type WebhookEventType,
   type WebhookMessageType,
 } from "@/lib/schemas/webhook-events";
 import { ATTEMPT_TIMEOUT_MS } from "@/lib/webhooks/schedule";
@@ -453,17 +454,18 @@ const WEBHOOK_RESPONSES = {
   },
 } satisfies ZodOpenApiOperationObject["responses"];
 
+/** A subscribable event's operation: the catalog's words, and who receives it. */
+const eventOperation = (type: WebhookEventType, operationId: string, summary: string) => ({
+  operationId,
+  summary,
+  description: `${WEBHOOK_EVENTS[type].description} Sent to the endpoints subscribed to \`${type}\`; it carries nothing that a key with \`${WEBHOOK_EVENTS[type].scope}\` could not read.`,
+});
+
 const WEBHOOK_OPERATIONS: Record<WebhookMessageType, { operationId: string; summary: string; description: string }> = {
-  "report.published": {
-    operationId: "reportPublished",
-    summary: "A report was published",
-    description: `${WEBHOOK_EVENTS["report.published"].description} Sent to the endpoints subscribed to \`report.published\`; it carries nothing that a key with \`${WEBHOOK_EVENTS["report.published"].scope}\` could not read.`,
-  },
-  "member.updated": {
-    operationId: "memberUpdated",
-    summary: "A person of the roster was added or changed",
-    description: `${WEBHOOK_EVENTS["member.updated"].description} Sent to the endpoints subscribed to \`member.updated\`, one event per person; it carries nothing that a key with \`${WEBHOOK_EVENTS["member.updated"].scope}\` could not read.`,
-  },
+  "report.published": eventOperation("report.published", "reportPublished", "A report was published"),
+  "report.updated": eventOperation("report.updated", "reportUpdated", "A report was replaced"),
+  "report.deleted": eventOperation("report.deleted", "reportDeleted", "A report was deleted"),
+  "member.updated": eventOperation("member.updated", "memberUpdated", "A person of the roster was added or changed"),
   ping: {
     operationId: "ping",
     summary: "A test delivery",
@@ -483,6 +485,20 @@ function webhookExamples(base: string): Record<WebhookMessageType, WebhookPayloa
       timestamp: "2026-11-21T17:31:04.512Z",
       organization_id: organizationId,
       data: { report, url: `${base}/api/v1/reports/${report.id}` },
+    },
+    "report.updated": {
+      id: "3f1a8c27-6d4e-4b90-8e15-c2a7d9f04b61",
+      type: "report.updated",
+      timestamp: "2026-11-21T18:02:47.120Z",
+      organization_id: organizationId,
+      data: { report, url: `${base}/api/v1/reports/${report.id}` },
+    },
+    "report.deleted": {
+      id: "a84e0d5b-2c19-4f73-9b6a-71e3c5d8f092",
+      type: "report.deleted",
+      timestamp: "2026-11-21T18:15:09.338Z",
+      organization_id: organizationId,
+      data: { report },
     },
     "member.updated": {
       id: "3f1c8a2d-6b4e-4c7a-9e5d-0a2b4c6d8e1f",
@@ -520,11 +536,11 @@ function webhookOperations(base: string): Record<WebhookMessageType, { post: Zod
       responses: WEBHOOK_RESPONSES,
     },
   });
-  return {
-    "report.published": operation("report.published"),
-    "member.updated": operation("member.updated"),
-    ping: operation("ping"),
-  };
+  const types = Object.keys(WEBHOOK_OPERATIONS) as WebhookMessageType[];
+  return Object.fromEntries(types.map((type) => [type, operation(type)])) as Record<
+    WebhookMessageType,
+    { post: ZodOpenApiOperationObject }
+  >;
 }
 
 function createApiDocument(base: string) {

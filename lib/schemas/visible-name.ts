@@ -46,8 +46,11 @@ export function visibleNameSchema(empty: string, max: number) {
   );
 }
 
-/** An organization's display name (CLI `orgs create`, /setup). */
-export const organizationNameSchema = visibleNameSchema("Enter the organization's name.", 100);
+/** Longest organization name, in UTF-16 code units (what a browser's `maxLength` counts). */
+export const ORGANIZATION_NAME_MAX = 100;
+
+/** An organization's display name (CLI `orgs create`, /setup, Settings → Organization). */
+export const organizationNameSchema = visibleNameSchema("Enter the organization's name.", ORGANIZATION_NAME_MAX);
 
 /** A person's name on the roster (a founder created with their organization, someone completing an invitation). */
 export const personNameSchema = visibleNameSchema("Enter the person's name.", 100);

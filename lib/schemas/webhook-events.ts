@@ -8,7 +8,18 @@ import type { Scope } from "@/lib/auth/scopes";
 export const WEBHOOK_EVENTS = {
   "report.published": {
     scope: "reports:read",
-    description: "A report was stored (by `sundown reports import`, or any later write path).",
+    description:
+      "A report was stored (by `sundown reports import`, `POST /ingest/v1/reports` or an upload in Settings → Reports).",
+  },
+  "report.updated": {
+    scope: "reports:read",
+    description:
+      "A stored report was replaced by an import with other content (`--replace`, `?replace=true`, or the upload's replace option). Once per replacement; an import of the same content again sends nothing.",
+  },
+  "report.deleted": {
+    scope: "reports:read",
+    description:
+      "A report was deleted (`sundown reports delete`, or Settings → Reports): reading it answers 404 from now on.",
   },
   "member.updated": {
     scope: "team:read",

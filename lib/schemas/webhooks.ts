@@ -45,6 +45,32 @@ const memberUpdatedEventSchema = webhookEvent("member.updated", z.object({ membe
     "A person of the roster was added or changed, one event per person. `data.member` is the person exactly as `GET /api/v1/team` shows them, contact details never included; a deactivation is a change with `active` false.",
 });
 
+const reportUpdatedEventSchema = webhookEvent(
+  "report.updated",
+  z.object({
+    report: reportSummarySchema,
+    url: z.url().meta({
+      description: "The report as it reads now: `GET` it with an API key that has `reports:read`.",
+      example: "https://sundown.example.com/api/v1/reports/5d0e0003-0001-4003-8001-00000000ac3e",
+    }),
+  }),
+).meta({
+  id: "ReportUpdatedEvent",
+  description:
+    "A stored report was replaced with other content; its id stays. `data.report` is its summary as `GET /api/v1/reports` lists it after the change, contact details removed.",
+});
+
+const reportDeletedEventSchema = webhookEvent(
+  "report.deleted",
+  z.object({
+    report: reportSummarySchema,
+  }),
+).meta({
+  id: "ReportDeletedEvent",
+  description:
+    "A report was deleted: `GET /api/v1/reports/{id}` answers 404 from now on. `data.report` is its summary as it was listed before the deletion, contact details removed.",
+});
+
 const pingEventSchema = webhookEvent(
   "ping",
   z.object({
@@ -59,6 +85,8 @@ const pingEventSchema = webhookEvent(
 /** The body of each type a delivery can have: every event of the catalog, and ping. */
 export const WEBHOOK_PAYLOADS = {
   "report.published": reportPublishedEventSchema,
+  "report.updated": reportUpdatedEventSchema,
+  "report.deleted": reportDeletedEventSchema,
   "member.updated": memberUpdatedEventSchema,
   ping: pingEventSchema,
 } as const satisfies Record<WebhookMessageType, z.ZodType>;
@@ -66,6 +94,8 @@ export const WEBHOOK_PAYLOADS = {
 /** Any webhook body, by its `type`. */
 export const webhookPayloadSchema = z.discriminatedUnion("type", [
   reportPublishedEventSchema,
+  reportUpdatedEventSchema,
+  reportDeletedEventSchema,
   memberUpdatedEventSchema,
   pingEventSchema,
 ]);

@@ -73,6 +73,39 @@ export const SETTINGS_SECTIONS = [
       docs: "describe what the roster shows",
     },
   },
+  {
+    id: "reports",
+    label: "Reports",
+    href: "/settings/reports",
+    access: "foundersAndLeads",
+    manage: "manage reports",
+    refusal: {
+      why: "Reports can be deleted and imported here, changing what every agent and endpoint of the organization reads, so only its founders and leads can do it.",
+      need: "Need a report corrected?",
+    },
+  },
+  {
+    id: "ingest-tokens",
+    label: "Ingest tokens",
+    href: "/settings/ingest-tokens",
+    access: "foundersAndLeads",
+    manage: "manage ingest tokens",
+    refusal: {
+      why: "An ingest token lets a tool send reports into the whole organization, so only its founders and leads can create, roll or revoke one.",
+      need: "Need a tool to send reports in?",
+    },
+  },
+  {
+    id: "organization",
+    label: "Organization",
+    href: "/settings/organization",
+    access: "founders",
+    manage: "change the organization’s settings",
+    refusal: {
+      why: "The organization’s name and time zone decide how every surface names it and which day a report belongs to, so only its founders can change them.",
+      need: "Need the time zone changed?",
+    },
+  },
 ] as const satisfies readonly SettingsSection[];
 
 export type SectionId = (typeof SETTINGS_SECTIONS)[number]["id"];

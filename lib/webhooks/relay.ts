@@ -3,6 +3,7 @@ import { scrubContactDetails } from "@/lib/data/scrub";
 import { getDb } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ReportSummary } from "@/lib/schemas/reports";
+import type { WebhookEventType } from "@/lib/schemas/webhook-events";
 import { insertMessages } from "./messages";
 
 // Expands outbox rows (lib/data/webhook-outbox.ts) into messages and deliveries, one row per transaction: the row is
@@ -25,21 +26,30 @@ export async function relayOutbox(limit = 4): Promise<number> {
 
 async function relayOne(tx: Transaction): Promise<number | undefined> {
   const [row] = await tx.$queryRaw<
-    { id: string; organization_id: string; type: string; subject_ids: string[]; endpoint_ids: string[] }[]
-  >`SELECT id, organization_id, type, subject_ids, endpoint_ids FROM webhook_outbox
+    {
+      id: string;
+      organization_id: string;
+      type: WebhookEventType;
+      subject_ids: string[];
+      endpoint_ids: string[];
+      data: Record<string, unknown>[] | null;
+    }[]
+  >`SELECT id, organization_id, type, subject_ids, endpoint_ids, data FROM webhook_outbox
     ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
   if (!row) return undefined;
-  const data = await reportPublishedData(tx, row.organization_id, row.subject_ids);
-  const made = await insertMessages(tx, row.organization_id, "report.published", data, row.endpoint_ids);
+  // An event about what is gone (report.deleted) brought its data; the others are read as the reports are now.
+  const data = row.data ?? (await storedReportData(tx, row.organization_id, row.subject_ids));
+  const made = await insertMessages(tx, row.organization_id, row.type, data, row.endpoint_ids);
   await tx.$executeRaw`DELETE FROM webhook_outbox WHERE id = ${row.id}::uuid`;
   return made;
 }
 
 /**
- * report.published's data for each report, in the order given: its summary exactly as GET /api/v1/reports lists it
- * (the headline without the organization's contact details), and the path to read it in full.
+ * report.published's and report.updated's data for each report, in the order given: its summary exactly as GET
+ * /api/v1/reports lists it (the headline without the organization's contact details), and the path to read it in
+ * full. A report deleted since is left out.
  */
-async function reportPublishedData(tx: Transaction, organizationId: string, reportIds: string[]) {
+async function storedReportData(tx: Transaction, organizationId: string, reportIds: string[]) {
   // One after the other: a transaction's queries share its one connection.
   const rows = await tx.report.findMany({
     where: { organizationId, id: { in: reportIds } },

@@ -81,6 +81,7 @@ export async function createHistoryOrg(): Promise<HistoryOrg> {
             blockers: [],
           },
         })),
+        { actor: { label: "test" } },
       );
       reports.push(...more);
     },

@@ -139,9 +139,11 @@ beforeAll(async () => {
     data: { email: `founder@${domain}`, passwordHash: "not-used", memberId: maya.id },
     select: { id: true },
   });
-  await importReports(organization, [
-    { id, scope: "org", scope_target_id: null, generated_at: "2026-11-21T17:30:00.000Z", report: content },
-  ]);
+  await importReports(
+    organization,
+    [{ id, scope: "org", scope_target_id: null, generated_at: "2026-11-21T17:30:00.000Z", report: content }],
+    { actor: { label: "test" } },
+  );
   key = (
     await createApiKey({
       organizationId: organization.id,

@@ -95,7 +95,7 @@ beforeAll(async () => {
     generated_at: at(n),
     report: contentOf(batch, n) as never,
   }));
-  await importReports(organization, importedReports);
+  await importReports(organization, importedReports, { actor: { label: "test" } });
   reportIds.push(...importedReports.map((r) => r.id));
   for (const [n, batch] of storedDirectly.entries()) {
     const reportId = randomUUID();

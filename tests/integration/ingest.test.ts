@@ -8,6 +8,7 @@ import { GET as ingestDocument } from "@/app/ingest/v1/openapi.json/route";
 import { GET as getIngest, POST as postIngest } from "@/app/ingest/v1/reports/route";
 import { generateIngestToken } from "@/lib/auth/ingest-token";
 import { createIngestToken, revokeIngestToken, rollIngestToken } from "@/lib/data/ingest-tokens";
+import { listActivity } from "@/lib/data/activity";
 import { getDb } from "@/lib/db";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
@@ -190,6 +191,44 @@ describe("webhooks", () => {
       }
     });
   });
+
+  it("announce a replaced report once as report.updated, and write the trail's lines by the token's name", async () => {
+    await withEnv({ SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" }, async () => {
+      const org = await createOrg();
+      const receiver = await startWebhookReceiver();
+      try {
+        await createWebhookEndpoint({
+          organizationId: org.id,
+          url: receiver.url,
+          events: ["report.updated"],
+          actor: { label: "test" },
+        });
+        const monday = { scope: "org", generated_at: "2026-11-20T18:00:00Z", report: content("Monday") };
+        const [added] = (await send(org.token, [monday])).body.reports.results as { id: string }[];
+        const corrected = [{ ...monday, report: content("Monday, corrected") }];
+        for (const expected of [{ replaced: 1 }, { replaced: 0, unchanged: 1 }]) {
+          const res = await send(org.token, corrected, { query: "?replace=true" });
+          expect(res.body.reports).toMatchObject(expected);
+        }
+        while ((await deliverDue()).attempted > 0);
+        const announced = receiver.received.map(
+          (r) => JSON.parse(r.body) as { type: string; data: { report: { id: string; headline: string } } },
+        );
+        expect(announced.map((e) => [e.type, e.data.report.id, e.data.report.headline])).toEqual([
+          ["report.updated", added!.id, "Monday, corrected"],
+        ]);
+        const lines = await listActivity(org.id, ["report"]);
+        // The replacing call's two lines share its transaction's instant: compared in no particular order.
+        expect(lines.map((l) => `${l.actor}: ${l.action}`).sort()).toEqual([
+          "ingest token standup-bot: imported",
+          "ingest token standup-bot: imported",
+          "ingest token standup-bot: replaced",
+        ]);
+      } finally {
+        await receiver.close();
+      }
+    });
+  });
 });
 
 describe("one report sent alone", () => {
@@ -252,7 +291,7 @@ describe("the token", () => {
     const { token } = await rollIngestToken(own.id, own.tokenId, { overlapMs: 3_600_000, actor: { label: "t" } });
     expect((await send(own.token, one)).status).toBe(200);
     expect((await send(token.token, one)).body.reports).toMatchObject({ unchanged: 1 });
-    await revokeIngestToken(own.id, own.tokenId);
+    await revokeIngestToken(own.id, own.tokenId, { label: "test" });
     const refused = await send(own.token, one);
     expect(refused.status).toBe(401);
     expect(errorOf(refused).message).toBe("The ingest token has been revoked.");

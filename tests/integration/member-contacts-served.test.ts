@@ -70,22 +70,26 @@ const expectNoContacts = (text: string) => {
 describe("the contact details of the roster", () => {
   it("are masked in report text, every kind of them", async () => {
     const id = crypto.randomUUID();
-    await importReports(org, [
-      {
-        id,
-        scope: "member",
-        scope_target_id: anaId,
-        generated_at: "2026-11-21T17:30:00.000Z",
-        report: {
-          headline: "Ana Lima shipped the palette",
-          kpi_status: [],
-          shipped: [{ title: "Palette", notes: "ask @analima or U0ANA42X; mail ana.lima@home-mail.example" }],
-          silent: [],
-          slipping: [],
-          blockers: [{ title: "call +44 20 7946 0958 or write ana@team.example" }],
+    await importReports(
+      org,
+      [
+        {
+          id,
+          scope: "member",
+          scope_target_id: anaId,
+          generated_at: "2026-11-21T17:30:00.000Z",
+          report: {
+            headline: "Ana Lima shipped the palette",
+            kpi_status: [],
+            shipped: [{ title: "Palette", notes: "ask @analima or U0ANA42X; mail ana.lima@home-mail.example" }],
+            silent: [],
+            slipping: [],
+            blockers: [{ title: "call +44 20 7946 0958 or write ana@team.example" }],
+          },
         },
-      },
-    ]);
+      ],
+      { actor: { label: "test" } },
+    );
     const res = await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(key) }, { id });
     expect(res.status).toBe(200);
     expect(res.body.report.shipped[0].notes).toBe(`ask ${HANDLE_MASK} or ${HANDLE_MASK}; mail ${EMAIL_MASK}`);
@@ -104,15 +108,26 @@ describe("the contact details of the roster", () => {
 
   it("are masked once added later, by the next read", async () => {
     const id = crypto.randomUUID();
-    await importReports(org, [
-      {
-        id,
-        scope: "org",
-        scope_target_id: null,
-        generated_at: "2026-11-22T17:30:00.000Z",
-        report: { headline: "ping zed.k9 please", kpi_status: [], shipped: [], silent: [], slipping: [], blockers: [] },
-      },
-    ]);
+    await importReports(
+      org,
+      [
+        {
+          id,
+          scope: "org",
+          scope_target_id: null,
+          generated_at: "2026-11-22T17:30:00.000Z",
+          report: {
+            headline: "ping zed.k9 please",
+            kpi_status: [],
+            shipped: [],
+            silent: [],
+            slipping: [],
+            blockers: [],
+          },
+        },
+      ],
+      { actor: { label: "test" } },
+    );
     const headline = async () =>
       (await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(key) }, { id })).body.report.headline;
     expect(await headline()).toBe("ping zed.k9 please");

@@ -47,7 +47,7 @@ describe("an organization's time zone", () => {
     await expect(runCommand("orgs.update", { org: org.slug, timeZone: "Mars/Olympus" })).rejects.toThrow(
       /timeZone: "Mars\/Olympus" is not an IANA time zone/,
     );
-    await expect(setOrganizationTimeZone(org.id, "Mars/Olympus")).rejects.toThrow(
+    await expect(setOrganizationTimeZone(org.id, "Mars/Olympus", { label: "test" })).rejects.toThrow(
       "The database does not know the time zone Mars/Olympus; update its time zone data, or choose another name.",
     );
     expect(await zoneOf(org.slug)).toBe("Europe/Berlin");

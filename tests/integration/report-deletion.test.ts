@@ -4,10 +4,13 @@ import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import { runCommand } from "@/lib/cli/commands";
 import { createApiKey } from "@/lib/data/api-keys";
+import { findSessionUserByEmail } from "@/lib/data/users";
 import { getDb } from "@/lib/db";
+import { removeReport } from "@/lib/settings/report-actions";
 import { bearer } from "../helpers/keys";
 import { connectMcp, rpcErrorOf, textOf, type McpTestClient } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
+import { form } from "../helpers/settings-forms";
 
 // `sundown reports delete <id>`: a deleted report is gone at once from REST, its markdown and MCP, its ETag no
 // longer validates anything, and a cursor walk (also one holding a cursor that points at it) skips it and nothing
@@ -138,5 +141,34 @@ describe("a deleted report", () => {
         `No report with id ${id}. Report ids are in GET /api/v1/reports and in \`sundown reports import\`'s --json output.`,
       );
     }
+  });
+
+  it("deleted in Settings → Reports is gone at once in the same ways: REST, markdown, MCP, ETags and the walk", async () => {
+    const db = await getDb();
+    const member = await db.member.create({
+      data: { organizationId: org.id, name: "Dana Deleter", role: "lead" },
+      select: { id: true },
+    });
+    const email = `lead@${org.slug}.example`;
+    await db.user.create({ data: { email, passwordHash: "not-used", memberId: member.id }, select: { id: true } });
+    const lead = (await findSessionUserByEmail(email))!;
+
+    const before = await walk(10);
+    const victim = before[1]!;
+    const found = await read(victim);
+    expect(found.status).toBe(200);
+    const etag = found.headers.get("etag")!;
+    const page = await list("?limit=10");
+
+    await expect(removeReport.forUser(lead, form({ reportId: victim }))).resolves.toEqual({
+      status: "deleted",
+      reportId: victim,
+    });
+    expect((await read(victim, { "If-None-Match": etag })).status).toBe(404);
+    expect((await read(victim, { Accept: "text/markdown" })).status).toBe(404);
+    expect(textOf(await client.callTool({ name: "get_report", arguments: { id: victim } }))).toMatch(/^not_found: /);
+    const pageAgain = await list("?limit=10", { "If-None-Match": page.headers.get("etag")! });
+    expect(pageAgain.status).toBe(200);
+    expect(await walk(1)).toEqual(before.filter((id) => id !== victim));
   });
 });

@@ -202,17 +202,21 @@ describe("cross-site requests", () => {
     "Content-Type": "text/plain;charset=UTF-8",
   };
 
-  it.each(["/settings/api-keys", "/signin", "/"])(
-    "a cross-site server-action POST to %s is a 403, not a 500",
-    async (path) => {
-      const res = await raw("POST", path, { ...action, Origin: "https://evil.example" }, "[]");
-      expect(res.status).toBe(403);
-      expect(res.json()).toMatchObject({ error: "forbidden" });
-      const sameSite = await raw("POST", path, { ...action, Origin: `http://127.0.0.1:${port}` }, "[]");
-      expect(sameSite.status).not.toBe(403);
-      expect(sameSite.status).toBeLessThan(500);
-    },
-  );
+  it.each([
+    "/settings/api-keys",
+    "/settings/reports",
+    "/settings/ingest-tokens",
+    "/settings/organization",
+    "/signin",
+    "/",
+  ])("a cross-site server-action POST to %s is a 403, not a 500", async (path) => {
+    const res = await raw("POST", path, { ...action, Origin: "https://evil.example" }, "[]");
+    expect(res.status).toBe(403);
+    expect(res.json()).toMatchObject({ error: "forbidden" });
+    const sameSite = await raw("POST", path, { ...action, Origin: `http://127.0.0.1:${port}` }, "[]");
+    expect(sameSite.status).not.toBe(403);
+    expect(sameSite.status).toBeLessThan(500);
+  });
 
   it("/api/mcp refuses a foreign Origin with 403 and serves its own origin and clients without one", async () => {
     const call = (headers: Record<string, string>) =>

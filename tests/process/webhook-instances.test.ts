@@ -107,7 +107,7 @@ describe.skipIf(!ENABLED)("webhooks from several instances on one PostgreSQL, th
       const { organization, made } = await endpoints(2);
       const taken = made.map(({ receiver }) => taking(receiver));
 
-      await importReports(organization, reports(1000, 1));
+      await importReports(organization, reports(1000, 1), { actor: { label: "test" } });
       await until(() => taken.every((t) => t.length >= 1000), 120_000, "1,000 deliveries to each endpoint");
       // A moment more, for a duplicate to show up if a delivery were attempted twice.
       await new Promise((r) => setTimeout(r, 3_000));
@@ -132,7 +132,7 @@ describe.skipIf(!ENABLED)("webhooks from several instances on one PostgreSQL, th
       const [{ receiver, endpoint }] = made as [(typeof made)[number]];
       receiver.respond = hang;
 
-      await importReports(organization, reports(20, 2));
+      await importReports(organization, reports(20, 2), { actor: { label: "test" } });
       await until(() => receiver.received.length > 0, 30_000, "the first attempt to arrive");
       victim.process.kill("SIGKILL");
       const taken = taking(receiver);

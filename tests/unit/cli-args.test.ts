@@ -96,13 +96,13 @@ describe("sundown command line", () => {
     ["keys roll --overlap 1h", "sundown keys roll: missing <key-id>"],
     ["keys roll not-a-uuid --overlap 1h", 'sundown keys roll: "not-a-uuid" is not a key id'],
     [
-      "webhooks create --org acme --url https://example.com/hook --events report.deleted",
-      'sundown webhooks create: --events: Unknown event "report.deleted"; valid events are report.published, member.updated.',
+      "webhooks create --org acme --url https://example.com/hook --events report.archived",
+      'sundown webhooks create: --events: Unknown event "report.archived"; valid events are report.published, report.updated, report.deleted, member.updated.',
     ],
     // A test delivery is sent on demand (`webhooks ping`), never subscribed to.
     [
       "webhooks create --org acme --url https://example.com/hook --events report.published,ping",
-      'sundown webhooks create: --events: Unknown event "ping"; valid events are report.published, member.updated.',
+      'sundown webhooks create: --events: Unknown event "ping"; valid events are report.published, report.updated, report.deleted, member.updated.',
     ],
     [
       "webhooks create --org acme --url https://example.com/hook --events ,",

@@ -299,9 +299,11 @@ describe("OpenAPI document", () => {
         "PingEvent",
         "Report",
         "ReportContent",
+        "ReportDeletedEvent",
         "ReportList",
         "ReportPublishedEvent",
         "ReportSummary",
+        "ReportUpdatedEvent",
         "TeamList",
         "TeamMember",
       ].sort(),
@@ -343,7 +345,13 @@ describe("OpenAPI document", () => {
 
     it("describes every event of the catalog and ping, each one POST, and no path beyond the GET operations", () => {
       expect(Object.keys(doc.webhooks)).toEqual([...WEBHOOK_EVENT_TYPES, "ping"]);
-      expect(Object.keys(doc.webhooks).sort()).toEqual(["member.updated", "ping", "report.published"]);
+      expect(Object.keys(doc.webhooks).sort()).toEqual([
+        "member.updated",
+        "ping",
+        "report.deleted",
+        "report.published",
+        "report.updated",
+      ]);
       for (const item of Object.values<any>(doc.webhooks)) expect(Object.keys(item)).toEqual(["post"]);
       for (const item of Object.values<any>(doc.paths)) expect(Object.keys(item)).toEqual(["get"]);
     });

@@ -52,8 +52,21 @@ describe("the settings sections", () => {
   });
 
   it("are listed for the roles their rule admits, in order, and /settings leads to the first of them", () => {
-    expect(sectionsFor(as("founder")).map((s) => s.id)).toEqual(["api-keys", "webhooks", "team"]);
-    expect(sectionsFor(as("lead")).map((s) => s.id)).toEqual(["api-keys", "webhooks", "team"]);
+    expect(sectionsFor(as("founder")).map((s) => s.id)).toEqual([
+      "api-keys",
+      "webhooks",
+      "team",
+      "reports",
+      "ingest-tokens",
+      "organization",
+    ]);
+    expect(sectionsFor(as("lead")).map((s) => s.id)).toEqual([
+      "api-keys",
+      "webhooks",
+      "team",
+      "reports",
+      "ingest-tokens",
+    ]);
     expect(sectionsFor(as("member"))).toEqual([]);
     expect(firstSectionFor(as("lead")).href).toBe("/settings/api-keys");
     // A member may open none yet: the first section, whose page says why and whom to ask.
