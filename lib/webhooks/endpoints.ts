@@ -239,6 +239,8 @@ export interface WebhookAttemptItem {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  /** The start of the receiver's answer as stored (at most 1,024 bytes; lib/webhooks/send.ts). */
+  responseBody: string | null;
   /** The delivery's state now: delivered, failed (given up), or pending (another attempt is scheduled). */
   state: "pending" | "delivered" | "failed";
   nextAttemptAt: Date | null;
@@ -263,6 +265,7 @@ export async function listWebhookAttempts(
       statusCode: true,
       durationMs: true,
       error: true,
+      responseBody: true,
       delivery: {
         select: { id: true, state: true, nextAttemptAt: true, message: { select: { id: true, type: true } } },
       },
