@@ -1,4 +1,5 @@
 import { Webhook } from "standardwebhooks";
+import { pruneWebhookHistory } from "@/lib/data/webhook-retention";
 import { getDb } from "@/lib/db";
 import { getEnv, publicUrl } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -33,13 +34,13 @@ const LEASE_MS = 2 * ATTEMPT_TIMEOUT_MS + 5_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** Deliveries one pass takes at a time, attempted concurrently. */
-export const PASS_SIZE = 32;
+const PASS_SIZE = 32;
 
 /**
  * Deliveries of one organization in flight at once, across every instance: an organization with a backlog takes
  * at most these from a pass, and the rest of the pass goes to the others.
  */
-export const IN_FLIGHT_PER_ORGANIZATION = 8;
+export const IN_FLIGHT_PER_ORGANIZATION = 16;
 
 /** Why a delivery is given up when the outcome of its attempts could not be recorded (the deliveries view says it). */
 export const UNRECORDED_GIVEN_UP = `given up: the outcome of this attempt could not be recorded, and it was the last of ${MAX_ATTEMPTS}`;
@@ -64,8 +65,16 @@ interface LeasedDelivery {
   previous_secret_expires_at: Date | null;
 }
 
+/** How often an instance prunes webhook history older than its retention (lib/data/webhook-retention.ts). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+let lastPrunedAt = -Infinity;
+
 /** Expands what the outbox holds, gives up what could not be recorded, then leases and attempts what is due. */
 export async function deliverDue(limit = PASS_SIZE): Promise<PassResult> {
+  if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {
+    lastPrunedAt = Date.now();
+    await pruneWebhookHistory();
+  }
   await relayOutbox();
   await giveUpUnrecorded();
   const leased = await lease(limit);

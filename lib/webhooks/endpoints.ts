@@ -7,6 +7,7 @@ import { checkWebhookTarget } from "./target";
 import { generateWebhookSecretPair } from "./secret";
 import { disableEndpoint, type DisabledReason } from "./endpoint-state";
 import { enqueuePing } from "./messages";
+import { takePushBudget } from "./push-limit";
 import type { KeyActor } from "@/lib/data/api-keys";
 
 // Webhook endpoints of an organization, as founders and leads manage them in Settings and operators with
@@ -36,6 +37,11 @@ export interface CreatedWebhookEndpoint extends WebhookEndpointItem {
 }
 
 const NOT_FOUND = "No webhook endpoint with this id exists in this organization.";
+
+/** Endpoints an organization may have: each import fans out to every one, so their number bounds that work. */
+export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
+
+export const TOO_MANY_ENDPOINTS = `This organization already has ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints, the most it may have: delete one before adding another.`;
 
 const ITEM_SELECT = {
   id: true,
@@ -99,6 +105,10 @@ export async function createWebhookEndpoint(input: {
   const { secret, sealed } = generateWebhookSecretPair();
   const db = await getDb();
   return db.$transaction(async (tx) => {
+    // The organization's row locked, so two creations at once cannot both see room for one more.
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${input.organizationId}::uuid FOR UPDATE`;
+    const count = await tx.webhookEndpoint.count({ where: { organizationId: input.organizationId } });
+    if (count >= MAX_ENDPOINTS_PER_ORGANIZATION) throw new ApiError("conflict", TOO_MANY_ENDPOINTS);
     const row = await tx.webhookEndpoint.create({
       data: {
         organizationId: input.organizationId,
@@ -220,8 +230,12 @@ export async function deleteWebhookEndpoint(organizationId: string, endpointId: 
   });
 }
 
-/** A `ping` to one endpoint, on or off (a test needs no subscription); delivered like any event. */
+/**
+ * A `ping` to one endpoint, on or off (a test needs no subscription); delivered like any event. Pings and
+ * redeliveries draw on the organization's budget (lib/webhooks/push-limit.ts).
+ */
 export async function sendWebhookPing(organizationId: string, endpointId: string) {
+  await takePushBudget(organizationId);
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, organizationId, endpointId);
@@ -288,6 +302,7 @@ export async function listWebhookAttempts(
  * freshly signed. Refused for an endpoint that is off: turn it on first.
  */
 export async function redeliverWebhook(organizationId: string, deliveryId: string) {
+  await takePushBudget(organizationId);
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const delivery = await tx.webhookDelivery.findFirst({

@@ -102,26 +102,29 @@ describe("an answer the database cannot store as it came", () => {
   it.each([
     ["a gzip body", gzipSync(Buffer.from("a".repeat(5000))), "application/gzip"],
     ["a PNG image", PNG, "image/png"],
-  ])("a 500 with %s is retried on schedule, one POST per attempt, then given up at the cap", async (_name, body, type) => {
-    const { receiver, endpoint } = await endpointAnswering(bytes(500, body, type));
-    await sendWebhookPing(org.organization.id, endpoint.id);
-    await deliverAll();
-    // Leased once, recorded: not sent again before its retry is due.
-    await deliverAll();
-    expect(receiver.received).toHaveLength(1);
-    const [first] = await listWebhookAttempts(org.organization.id, endpoint.id);
-    expect(first).toMatchObject({ state: "pending", statusCode: 500, error: "answered 500" });
-    expect(first!.responseBody).not.toContain("\0");
-    expect(first!.responseBody!.length).toBeGreaterThan(0);
-
-    for (let i = 1; i < MAX_ATTEMPTS + 3; i++) {
-      await timePasses(endpoint.id);
+  ])(
+    "a 500 with %s is retried on schedule, one POST per attempt, then given up at the cap",
+    async (_name, body, type) => {
+      const { receiver, endpoint } = await endpointAnswering(bytes(500, body, type));
+      await sendWebhookPing(org.organization.id, endpoint.id);
       await deliverAll();
-    }
-    expect(receiver.received).toHaveLength(MAX_ATTEMPTS);
-    expect(await deliveryOf(endpoint.id)).toEqual({ state: "failed", attempts: MAX_ATTEMPTS });
-    expect(await listWebhookAttempts(org.organization.id, endpoint.id)).toHaveLength(MAX_ATTEMPTS);
-  });
+      // Leased once, recorded: not sent again before its retry is due.
+      await deliverAll();
+      expect(receiver.received).toHaveLength(1);
+      const [first] = await listWebhookAttempts(org.organization.id, endpoint.id);
+      expect(first).toMatchObject({ state: "pending", statusCode: 500, error: "answered 500" });
+      expect(first!.responseBody).not.toContain("\0");
+      expect(first!.responseBody!.length).toBeGreaterThan(0);
+
+      for (let i = 1; i < MAX_ATTEMPTS + 3; i++) {
+        await timePasses(endpoint.id);
+        await deliverAll();
+      }
+      expect(receiver.received).toHaveLength(MAX_ATTEMPTS);
+      expect(await deliveryOf(endpoint.id)).toEqual({ state: "failed", attempts: MAX_ATTEMPTS });
+      expect(await listWebhookAttempts(org.organization.id, endpoint.id)).toHaveLength(MAX_ATTEMPTS);
+    },
+  );
 });
 
 describe("an outcome the database refuses to record", () => {

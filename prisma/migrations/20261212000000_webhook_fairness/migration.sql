@@ -18,3 +18,4 @@ CREATE INDEX "webhook_outbox_turn_at_idx" ON "webhook_outbox" ("turn_at");
 -- Retention: attempts older than 30 days, and messages older than 30 days with nothing left to deliver, are pruned
 -- (lib/data/webhook-retention.ts) by time.
 CREATE INDEX "webhook_attempts_attempted_at_idx" ON "webhook_attempts" ("attempted_at");
+CREATE INDEX "webhook_messages_created_at_idx" ON "webhook_messages" ("created_at");
