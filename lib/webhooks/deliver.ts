@@ -9,7 +9,7 @@ import { disableEndpoint, type DisabledReason } from "./endpoint-state";
 import { relayOutbox } from "./relay";
 import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";
 import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_MS } from "./schedule";
-import { openSecret, UnsealError } from "./secret-box";
+import { openSecret, openSecretIfAble, UnsealError } from "./secret-box";
 import { postWebhook, type SendResult } from "./send";
 
 // Attempts the deliveries that are due, from whichever instance asks: the in-process loop under `next start`
@@ -204,13 +204,18 @@ function signedHeaders(delivery: LeasedDelivery, at: Date, body: string): Record
     delivery.previous_secret_expires_at > at
   )
     sealed.push(delivery.previous_secret_sealed);
-  const signatures = sealed.map((s) => new Webhook(openSecret(s)).sign(delivery.message_id, at, body));
+  const signatures = sealed.map((s, i) => {
+    // The current secret must open; an old one that does not (rolled after the server secret changed, before the
+    // roll refused that) is left out rather than failing the delivery the new one signs.
+    const secret = i === 0 ? openSecret(s) : openSecretIfAble(s);
+    return secret === undefined ? undefined : new Webhook(secret).sign(delivery.message_id, at, body);
+  });
   return {
     "Content-Type": "application/json",
     "User-Agent": WEBHOOK_USER_AGENT,
     "webhook-id": delivery.message_id,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": signatures.join(" "),
+    "webhook-signature": signatures.filter((s) => s !== undefined).join(" "),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WebhookEventType } from "@/lib/schemas/webhook-events";
 import { checkWebhookTarget } from "./target";
 import { generateWebhookSecretPair } from "./secret";
+import { openSecretIfAble } from "./secret-box";
 import { disableEndpoint, type DisabledReason } from "./endpoint-state";
 import { enqueuePing } from "./messages";
 import { takePushBudget } from "./push-limit";
@@ -40,6 +41,11 @@ const NOT_FOUND = "No webhook endpoint with this id exists in this organization.
 
 /** Endpoints an organization may have: each import fans out to every one, so their number bounds that work. */
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
+
+export const UNOPENABLE_OLD_SECRET =
+  "The current secret cannot sign during an overlap: it was sealed under an earlier server secret (NEXTAUTH_SECRET " +
+  "changed, or auth-secret was deleted), so it cannot be opened. Roll with no overlap: deliveries to this endpoint " +
+  "are failing already, and the new secret signs from now on.";
 
 export const TOO_MANY_ENDPOINTS = `This organization already has ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints, the most it may have: delete one before adding another.`;
 
@@ -206,6 +212,10 @@ export async function rollWebhookSecret(
   return db.$transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, organizationId, endpointId);
     const previousSecretExpiresAt = overlapMs > 0 ? new Date(now.getTime() + overlapMs) : null;
+    // An old secret sealed under another server secret signs nothing: an overlap with it would fail every delivery
+    // until it ends. Said now, instead.
+    if (previousSecretExpiresAt && openSecretIfAble(endpoint.secretSealed) === undefined)
+      throw new ApiError("conflict", UNOPENABLE_OLD_SECRET);
     await tx.webhookEndpoint.update({
       where: { id: endpoint.id },
       data: {
