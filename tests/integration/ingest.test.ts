@@ -161,7 +161,7 @@ async function mintKeyFor(org: TestOrg): Promise<string> {
 
 describe("webhooks", () => {
   it("announce each added report once: a retried call sends no second report.published", async () => {
-    await withEnv({ SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" }, async () => {
+    await withEnv({ SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1:*" }, async () => {
       const org = await createOrg();
       const receiver = await startWebhookReceiver();
       try {

@@ -67,7 +67,7 @@ async function deliveryOf(endpointId: string) {
 }
 
 beforeAll(async () => {
-  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
   resetEnvCache();
   org = await createHistoryOrg();
 });

@@ -60,7 +60,7 @@ function reports(count: number, start = Date.UTC(2026, 0, 1)) {
 }
 
 beforeAll(async () => {
-  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
   resetEnvCache();
   org = await createHistoryOrg();
 });
@@ -278,7 +278,7 @@ describe("signing secrets and addresses", () => {
     try {
       await deliverAll();
     } finally {
-      process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+      process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
       resetEnvCache();
     }
     expect(r.received).toHaveLength(0);

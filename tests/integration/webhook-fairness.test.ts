@@ -54,7 +54,7 @@ async function refusal(work: Promise<unknown>): Promise<ApiError> {
 }
 
 beforeAll(() => {
-  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
   resetEnvCache();
 });
 

@@ -33,7 +33,7 @@ async function deliverAll() {
 }
 
 beforeAll(async () => {
-  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
   serverSecret("the-first-server-secret-0123456789");
   org = await createHistoryOrg();
   receiver = await startWebhookReceiver();
