@@ -116,16 +116,16 @@ export function parseAllowList(text: string | undefined): { entries: AllowEntry[
   return { entries, errors };
 }
 
-function portAllowed(entryPort: Port, port: number): boolean {
-  if (entryPort === "*") return true;
+function portAllowed(entryPort: Port, port: number | null): boolean {
+  if (entryPort === "*" || port === null) return true;
   return entryPort === null ? (DEFAULT_PORTS as readonly number[]).includes(port) : entryPort === port;
 }
 
 /**
  * Whether an entry covers this host (a URL's host name, or an IP address it names or resolves to) on this port
- * (the URL's, or its scheme's default).
+ * (the URL's, or its scheme's default); on any port, for null.
  */
-export function allowListCovers(entries: readonly AllowEntry[], host: string, port: number): boolean {
+export function allowListCovers(entries: readonly AllowEntry[], host: string, port: number | null): boolean {
   const lower = host.toLowerCase();
   const address = isAddress(lower) ? ipaddr.process(lower) : undefined;
   return entries.some((entry) => {

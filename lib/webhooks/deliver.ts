@@ -8,7 +8,13 @@ import { WEBHOOK_USER_AGENT } from "@/lib/schemas/webhook-events";
 import { disableEndpoint, type DisabledReason } from "./endpoint-state";
 import { relayOutbox } from "./relay";
 import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";
-import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_MS } from "./schedule";
+import {
+  ATTEMPT_TIMEOUT_MS,
+  FAILING_DISABLES_AFTER_MS,
+  MAX_ATTEMPTS,
+  nextAttemptAt,
+  RETRY_DELAYS_MS,
+} from "./schedule";
 import { openSecret, openSecretIfAble, UnsealError } from "./secret-box";
 import { postWebhook, type SendResult } from "./send";
 

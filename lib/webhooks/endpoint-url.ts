@@ -46,6 +46,10 @@ export function checkEndpointUrl(input: string, allowHosts: readonly AllowEntry[
   const host = urlHost(url);
   if (!host) return error("Enter a URL with a host name, such as https://example.com/webhooks.");
   const allowed = isAllowListed(url, allowHosts);
+  if (!allowed && allowListCovers(allowHosts, host, null))
+    return error(
+      `${host} is allowed by SUNDOWN_WEBHOOK_ALLOW_HOSTS on other ports only, not on ${urlPort(url)}: an entry without a port allows 80 and 443.`,
+    );
   if (url.protocol === "http:" && !allowed)
     return error(
       "Use an https:// URL: plain http is only allowed for hosts the operator lists in SUNDOWN_WEBHOOK_ALLOW_HOSTS.",

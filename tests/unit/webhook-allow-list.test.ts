@@ -105,3 +105,13 @@ describe("sundown doctor", () => {
     expect(verdict({ NODE_ENV: "production" })).toBeNull();
   });
 });
+
+describe("a listed host on a port the list does not allow", () => {
+  it("is refused, saying so rather than asking for https", () => {
+    const checked = checkEndpointUrl("http://127.0.0.1:6379/", allow("localhost,127.0.0.1"));
+    expect(checked).toEqual({
+      error:
+        "127.0.0.1 is allowed by SUNDOWN_WEBHOOK_ALLOW_HOSTS on other ports only, not on 6379: an entry without a port allows 80 and 443.",
+    });
+  });
+});
