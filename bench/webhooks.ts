@@ -18,6 +18,8 @@ const REPORTS = 1000;
 process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
 process.env.SUNDOWN_DATA_DIR ??= "memory://";
 process.env.SUNDOWN_LOG_LEVEL ??= "warn";
+// The fairness probe calls the API every 50 ms for as long as it runs: more than a key's default 120 a minute.
+process.env.SUNDOWN_RATE_LIMIT ??= "1000000";
 
 const { getDb } = await import("@/lib/db");
 const { importReports } = await import("@/lib/data/import-reports");
@@ -151,6 +153,16 @@ async function measureFairness() {
   probing = false;
   await probe;
   pingServer.close();
+  // The loop is still attempting the busy organization's deliveries: a delete can meet its writes (a deadlock, one
+  // side retried), so it is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.organization.deleteMany({ where: { id: { in: [busy.id, quiet.id] } } });
+      break;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
   return { importMs, apiCalls, apiMaxMs, pingMs: pinged - pingedAt, backlog };
 }
 
