@@ -27,7 +27,7 @@ export type AllowEntry =
 type Port = number | "*" | null;
 
 /** What an entry without a port allows: the default ports of http and https. */
-export const DEFAULT_PORTS = [80, 443] as const;
+const DEFAULT_PORTS = [80, 443] as const;
 
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -57,7 +57,7 @@ function splitPort(entry: string): { host: string; port: string | null } {
 }
 
 /** The entry, or the sentence saying why it can never match. */
-export function parseAllowEntry(raw: string): AllowEntry | { error: string } {
+function parseAllowEntry(raw: string): AllowEntry | { error: string } {
   const entry = raw.trim().toLowerCase();
   const refuse = (why: string) => ({ error: `"${raw.trim()}" ${why}` });
   if (entry.includes("/")) {

@@ -18,7 +18,7 @@ export function urlHost(url: URL): string {
 }
 
 /** The port a URL connects to: its own, or its scheme's default. */
-export function urlPort(url: URL): number {
+function urlPort(url: URL): number {
   return url.port ? Number(url.port) : url.protocol === "http:" ? 80 : 443;
 }
 

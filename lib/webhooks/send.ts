@@ -88,7 +88,7 @@ export function postWebhook({ url, address, family, headers, body, timeoutMs = A
  * character) becomes U+FFFD, as does U+0000, which a text column refuses (22021) and which would otherwise fail
  * the statement that records the attempt.
  */
-export function storableAnswer(bytes: Buffer): string {
+function storableAnswer(bytes: Buffer): string {
   return bytes.toString("utf8").replaceAll("\0", "\uFFFD");
 }
 
