@@ -70,7 +70,7 @@ export default defineConfig({
       SUNDOWN_LOG_LEVEL: "warn",
       SUNDOWN_DIST_DIR: process.env.SUNDOWN_DIST_DIR ?? ".next",
       // The webhooks spec's receiver listens on loopback, which the URL rules refuse unless listed here.
-      SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1,localhost",
+      SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1:*,localhost:*",
     },
   },
 });

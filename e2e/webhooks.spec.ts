@@ -7,7 +7,7 @@ import { SignInPage } from "./pages/sign-in-page";
 import { WebhooksPage } from "./pages/webhooks-page";
 
 // Settings → Webhooks in a real browser against the production build, delivering to a receiver this spec runs on
-// loopback (playwright.config.ts lists 127.0.0.1 in SUNDOWN_WEBHOOK_ALLOW_HOSTS for it), each delivery verified
+// loopback (playwright.config.ts lists 127.0.0.1:* in SUNDOWN_WEBHOOK_ALLOW_HOSTS for it), each delivery verified
 // with the standardwebhooks library as a customer's receiver would.
 
 interface Received {
@@ -114,6 +114,8 @@ test.describe("webhooks as a lead", () => {
     await expect(page.locator("main")).toContainText(url);
     await waitForAttempts(webhooks, "ping", 200, 1);
     await expect(webhooks.attemptRows("ping", 200)).toContainText("Delivered");
+    // The receiver's answer, as stored, is shown with the attempt.
+    await expect(webhooks.attemptRows("ping", 200).locator("code", { hasText: /^ok$/ })).toBeVisible();
     await snap(page, testInfo, "02-ping-delivered");
 
     // What the receiver got is a Standard Webhooks delivery, signed with the secret shown once.
