@@ -224,6 +224,15 @@ test("the webhooks page fits a phone-sized screen", async ({ page }, testInfo) =
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(await overflow()).toBe(0);
   await snap(page, testInfo, "07-mobile");
+  // The deliveries page too, with an attempt and its answer.
+  await webhooks.button(url, "Send ping").click();
+  const attempt = webhooks.row(url).getByRole("link", { name: "See its attempt" });
+  await page.goto((await attempt.getAttribute("href"))!);
+  await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
+  await waitForAttempts(webhooks, "ping", 200, 1);
+  expect(await overflow()).toBe(0);
+  await snap(page, testInfo, "08-mobile-deliveries");
+  await page.getByRole("link", { name: "← All webhook endpoints" }).click();
   await webhooks.button(url, "Delete").click();
   await webhooks.deleteDialog(url).getByRole("button", { name: "Delete endpoint" }).click();
   await expect(webhooks.row(url)).toHaveCount(0);

@@ -5,7 +5,8 @@ import { EmptyList } from "../settings/list-section";
 import { SettingsTable } from "../settings/settings-table";
 import { RedeliverButton } from "./redeliver-button";
 
-const COLUMNS = ["Time", "Event", "Attempt", "HTTP status", "Duration", "Delivery", "Error", "Answer"];
+// The receiver's answer shares the error's column: one more column would push Redeliver off a laptop's screen.
+const COLUMNS = ["Time", "Event", "Attempt", "HTTP status", "Duration", "Delivery", "Error and answer"];
 
 /** Characters of the answer shown before "more"; all of what is stored (1,024 bytes at most) is one click away. */
 const ANSWER_PREVIEW = 80;
@@ -22,8 +23,7 @@ function readableAnswer(body: string): string {
   }).join("");
 }
 
-function Answer({ body }: { body: string | null }) {
-  if (!body) return <span className="muted">—</span>;
+function Answer({ body }: { body: string }) {
   const text = readableAnswer(body);
   if (text.length <= ANSWER_PREVIEW) return <code>{text}</code>;
   return (
@@ -77,9 +77,11 @@ function AttemptRow({ attempt, redeliverAction }: { attempt: WebhookAttemptItem 
       </td>
       <td style={{ minWidth: "12rem", overflowWrap: "anywhere" }}>
         {attempt.error ?? <span className="muted">—</span>}
-      </td>
-      <td style={{ minWidth: "12rem", maxWidth: "24rem", overflowWrap: "anywhere" }}>
-        <Answer body={attempt.responseBody} />
+        {attempt.responseBody && (
+          <div className="status-note">
+            answered <Answer body={attempt.responseBody} />
+          </div>
+        )}
       </td>
       {redeliverAction && (
         <td className="nowrap">
