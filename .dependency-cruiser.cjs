@@ -17,7 +17,7 @@ const MCP_TRANSPORTS = [
 const LAYERS = [
   {
     name: "foundation",
-    path: ["^lib/(env|log|project-root|header-names|api-version|public-urls)[.]ts$", "^lib/text/"],
+    path: ["^lib/(env|log|project-root|header-names|api-version|public-urls|webhook-allow-list)[.]ts$", "^lib/text/"],
     why: "Settings, logging, the names the outside world knows (header names, the API version, public addresses), and what makes text safe to show (invisible characters, bounded excerpts of input): read everywhere, built on nothing of ours.",
   },
   {

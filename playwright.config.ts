@@ -72,7 +72,7 @@ export default defineConfig({
       SUNDOWN_DEMO: "1",
       SUNDOWN_DIST_DIR: process.env.SUNDOWN_DIST_DIR ?? ".next",
       // The webhooks spec's receiver listens on loopback, which the URL rules refuse unless listed here.
-      SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1,localhost",
+      SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1:*,localhost:*",
     },
   },
 });

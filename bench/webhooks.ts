@@ -1,5 +1,8 @@
 // Webhook delivery, measured: deliveries per second from one process to a receiver on loopback, and what the
-// outbox costs an import (1,000 reports with two subscribed endpoints against none, in alternating rounds).
+// outbox costs an import (1,000 reports with two subscribed endpoints against none, in alternating rounds). Then
+// fairness (issue 34's stall): one organization imports 2,000 reports to its 20 endpoints (40,000 deliveries) while
+// the delivery loop runs, another organization calls the API every 50 ms and pings its endpoint; printed are the
+// import's time, the API's slowest answer meanwhile, and how long the ping waited to arrive.
 //
 //   npm run bench:webhooks [-- --rounds 5]               (embedded database, in memory)
 //   DATABASE_URL=postgresql://…/db npm run bench:webhooks (a migrated PostgreSQL database)
@@ -12,14 +15,20 @@ const { values } = parseArgs({ options: { rounds: { type: "string" } } });
 const ROUNDS = Number(values.rounds ?? 5);
 const REPORTS = 1000;
 
-process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
 process.env.SUNDOWN_DATA_DIR ??= "memory://";
 process.env.SUNDOWN_LOG_LEVEL ??= "warn";
+// The fairness probe calls the API every 50 ms for as long as it runs: more than a key's default 120 a minute.
+process.env.SUNDOWN_RATE_LIMIT ??= "1000000";
 
 const { getDb } = await import("@/lib/db");
 const { importReports } = await import("@/lib/data/import-reports");
-const { createWebhookEndpoint } = await import("@/lib/webhooks/endpoints");
+const { createWebhookEndpoint, MAX_ENDPOINTS_PER_ORGANIZATION, sendWebhookPing } =
+  await import("@/lib/webhooks/endpoints");
 const { deliverDue } = await import("@/lib/webhooks/deliver");
+const { startDeliveryLoop, wakeDeliveryLoop } = await import("@/lib/webhooks/loop");
+const { createApiKey } = await import("@/lib/data/api-keys");
+const { GET: listReports } = await import("@/app/api/v1/reports/route");
 const { median } = await import("./stats");
 
 const db = await getDb();
@@ -46,8 +55,8 @@ async function organization(endpoints: number) {
   return org;
 }
 
-const reports = () =>
-  Array.from({ length: REPORTS }, (_, i) => ({
+const reports = (count = REPORTS) =>
+  Array.from({ length: count }, (_, i) => ({
     scope: "org" as const,
     scope_target_id: null,
     generated_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
@@ -81,6 +90,82 @@ async function deliverEverything(): Promise<{ deliveries: number; ms: number }> 
   return { deliveries, ms: performance.now() - started };
 }
 
+const FAIR_REPORTS = 2000;
+
+/** Issue 34's stall, with the loop a running server has: see the header. */
+async function measureFairness() {
+  const busy = await organization(MAX_ENDPOINTS_PER_ORGANIZATION);
+  const quiet = await organization(0);
+  let pinged = 0;
+  const pingServer = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      pinged = performance.now();
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => pingServer.listen(0, "127.0.0.1", resolve));
+  const quietEndpoint = await createWebhookEndpoint({
+    organizationId: quiet.id,
+    url: `http://127.0.0.1:${(pingServer.address() as AddressInfo).port}/ping`,
+    events: ["report.published"],
+    actor: { label: "bench" },
+  });
+  const { key } = await createApiKey({
+    organizationId: quiet.id,
+    name: "bench",
+    scopes: ["reports:read"],
+    actor: { label: "bench" },
+  });
+  startDeliveryLoop();
+  let probing = true;
+  let apiCalls = 0;
+  let apiMaxMs = 0;
+  const probe = (async () => {
+    while (probing) {
+      const started = performance.now();
+      const response = await listReports(
+        new Request("http://localhost:3000/api/v1/reports?limit=5", { headers: { authorization: `Bearer ${key}` } }),
+        { params: Promise.resolve({}) },
+      );
+      if (response.status !== 200) throw new Error(`the API answered ${response.status}`);
+      await response.arrayBuffer();
+      apiMaxMs = Math.max(apiMaxMs, performance.now() - started);
+      apiCalls++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const importStarted = performance.now();
+  await importReports(busy, reports(FAIR_REPORTS), { actor: { label: "bench" } });
+  const importMs = performance.now() - importStarted;
+  wakeDeliveryLoop();
+  // Let the busy organization's backlog build up before the quiet one pings.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const pingedAt = performance.now();
+  await sendWebhookPing(quiet.id, quietEndpoint.id);
+  wakeDeliveryLoop();
+  while (!pinged) await new Promise((resolve) => setTimeout(resolve, 10));
+  // Pending deliveries, and those the outbox has yet to expand.
+  const [{ backlog }] = await db.$queryRaw<{ backlog: number }[]>`
+    SELECT ((SELECT count(*) FROM webhook_deliveries WHERE organization_id = ${busy.id}::uuid AND state = 'pending')
+      + (SELECT coalesce(sum(cardinality(subject_ids) * cardinality(endpoint_ids)), 0) FROM webhook_outbox
+         WHERE organization_id = ${busy.id}::uuid))::int AS backlog`;
+  probing = false;
+  await probe;
+  pingServer.close();
+  // The loop is still attempting the busy organization's deliveries: a delete can meet its writes (a deadlock, one
+  // side retried), so it is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.organization.deleteMany({ where: { id: { in: [busy.id, quiet.id] } } });
+      break;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
+  return { importMs, apiCalls, apiMaxMs, pingMs: pinged - pingedAt, backlog };
+}
+
 const without: number[] = [];
 const withTwo: number[] = [];
 const rates: number[] = [];
@@ -109,6 +194,8 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 await db.organization.deleteMany({ where: { id: { in: made } } });
 
+const fairness = await measureFairness();
+
 const database = process.env.DATABASE_URL ? "PostgreSQL" : "embedded (PGlite, in memory)";
 const cost = median(withTwo) / median(without) - 1;
 console.log(`webhooks bench on ${database}, ${ROUNDS} rounds, medians:`);
@@ -118,6 +205,11 @@ console.log(
 );
 console.log(
   `  deliveries to a loopback receiver:        ${median(rates).toFixed(0)} per second (${2 * REPORTS} per round)`,
+);
+console.log(
+  `  fairness: ${FAIR_REPORTS} reports to ${MAX_ENDPOINTS_PER_ORGANIZATION} endpoints: import ${fairness.importMs.toFixed(0)} ms; ` +
+    `meanwhile another organization's API answered ${fairness.apiCalls} calls, slowest ${fairness.apiMaxMs.toFixed(0)} ms, ` +
+    `and its ping arrived after ${fairness.pingMs.toFixed(0)} ms (${fairness.backlog} of the ${FAIR_REPORTS * MAX_ENDPOINTS_PER_ORGANIZATION} still to deliver)`,
 );
 server.close();
 process.exit(cost <= 0.1 ? 0 : 1);

@@ -7,7 +7,7 @@ import { SignInPage } from "./pages/sign-in-page";
 import { WebhooksPage } from "./pages/webhooks-page";
 
 // Settings → Webhooks in a real browser against the production build, delivering to a receiver this spec runs on
-// loopback (playwright.config.ts lists 127.0.0.1 in SUNDOWN_WEBHOOK_ALLOW_HOSTS for it), each delivery verified
+// loopback (playwright.config.ts lists 127.0.0.1:* in SUNDOWN_WEBHOOK_ALLOW_HOSTS for it), each delivery verified
 // with the standardwebhooks library as a customer's receiver would.
 
 interface Received {
@@ -114,6 +114,8 @@ test.describe("webhooks as a lead", () => {
     await expect(page.locator("main")).toContainText(url);
     await waitForAttempts(webhooks, "ping", 200, 1);
     await expect(webhooks.attemptRows("ping", 200)).toContainText("Delivered");
+    // The receiver's answer, as stored, is shown with the attempt.
+    await expect(webhooks.attemptRows("ping", 200).locator("code", { hasText: /^ok$/ })).toBeVisible();
     await snap(page, testInfo, "02-ping-delivered");
 
     // What the receiver got is a Standard Webhooks delivery, signed with the secret shown once.
@@ -222,6 +224,15 @@ test("the webhooks page fits a phone-sized screen", async ({ page }, testInfo) =
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(await overflow()).toBe(0);
   await snap(page, testInfo, "07-mobile");
+  // The deliveries page too, with an attempt and its answer.
+  await webhooks.button(url, "Send ping").click();
+  const attempt = webhooks.row(url).getByRole("link", { name: "See its attempt" });
+  await page.goto((await attempt.getAttribute("href"))!);
+  await expect(page.getByRole("heading", { level: 1, name: "Deliveries" })).toBeVisible();
+  await waitForAttempts(webhooks, "ping", 200, 1);
+  expect(await overflow()).toBe(0);
+  await snap(page, testInfo, "08-mobile-deliveries");
+  await page.getByRole("link", { name: "← All webhook endpoints" }).click();
   await webhooks.button(url, "Delete").click();
   await webhooks.deleteDialog(url).getByRole("button", { name: "Delete endpoint" }).click();
   await expect(webhooks.row(url)).toHaveCount(0);

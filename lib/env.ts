@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseAllowList } from "@/lib/webhook-allow-list";
 import { PROJECT_ROOT } from "@/lib/project-root";
 
 // Every setting Sundown reads, validated once. Feature code calls `getEnv()`, never reads `process.env`.
@@ -110,22 +111,17 @@ const envSchema = z.object({
   // trail the traffic by about as much.
   SUNDOWN_KEY_USAGE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   SUNDOWN_MCP_ALLOWED_ORIGINS: originList,
-  // Webhook targets that skip the public-address rule and may use plain http (lib/webhooks/endpoint-url.ts):
-  // comma-separated host names, IP addresses or CIDR ranges, e.g. `localhost,127.0.0.1` for a receiver on this machine.
+  // Webhook targets that skip the public-address rule and may use plain http, for development and tests: host,
+  // host:port, IP address or CIDR range, each matched exactly (lib/webhook-allow-list.ts says how); an entry that
+  // could never match is refused here, by name.
   SUNDOWN_WEBHOOK_ALLOW_HOSTS: z
     .string()
     .optional()
-    .transform((v) =>
-      (v ?? "")
-        .split(",")
-        .map((h) =>
-          h
-            .trim()
-            .toLowerCase()
-            .replace(/^\[(.*)\]$/, "$1"),
-        )
-        .filter(Boolean),
-    ),
+    .transform((value, context) => {
+      const { entries, errors } = parseAllowList(value);
+      for (const message of errors) context.addIssue({ code: "custom", message });
+      return entries;
+    }),
   // Vercel Cron's bearer token for /api/cron/webhooks; unset, the route answers 404 (lib/webhooks/cron.ts).
   CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SUNDOWN_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -5,7 +5,36 @@ import { EmptyList } from "../settings/list-section";
 import { SettingsTable } from "../settings/settings-table";
 import { RedeliverButton } from "./redeliver-button";
 
-const COLUMNS = ["Time", "Event", "Attempt", "HTTP status", "Duration", "Delivery", "Error"];
+// The receiver's answer shares the error's column: one more column would push Redeliver off a laptop's screen.
+const COLUMNS = ["Time", "Event", "Attempt", "HTTP status", "Duration", "Delivery", "Error and answer"];
+
+/** Characters of the answer shown before "more"; all of what is stored (1,024 bytes at most) is one click away. */
+const ANSWER_PREVIEW = 80;
+
+/**
+ * The answer as text a person can read: control characters (a binary body's, once stored) shown as \xNN rather
+ * than drawn invisibly or as layout; React escapes the rest.
+ */
+function readableAnswer(body: string): string {
+  return Array.from(body, (c) => {
+    const code = c.charCodeAt(0);
+    const control = (code < 0x20 && c !== "\n" && c !== "\t") || code === 0x7f;
+    return control ? `\\x${code.toString(16).padStart(2, "0")}` : c;
+  }).join("");
+}
+
+function Answer({ body }: { body: string }) {
+  const text = readableAnswer(body);
+  if (text.length <= ANSWER_PREVIEW) return <code>{text}</code>;
+  return (
+    <details>
+      <summary>
+        <code>{text.slice(0, ANSWER_PREVIEW)}…</code>
+      </summary>
+      <pre style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{text}</pre>
+    </details>
+  );
+}
 
 // The delivery's state now (not this attempt's): whether anything is still to come for it.
 const STATES = {
@@ -48,6 +77,11 @@ function AttemptRow({ attempt, redeliverAction }: { attempt: WebhookAttemptItem 
       </td>
       <td style={{ minWidth: "12rem", overflowWrap: "anywhere" }}>
         {attempt.error ?? <span className="muted">—</span>}
+        {attempt.responseBody && (
+          <div className="status-note">
+            answered <Answer body={attempt.responseBody} />
+          </div>
+        )}
       </td>
       {redeliverAction && (
         <td className="nowrap">

@@ -138,7 +138,7 @@ async function listKeys(args: CommandArgs<"keys.list">) {
  * are, toCommandFailure would guess from their text, and read "could not resolve x (ENOTFOUND)" as the database.
  */
 function asCommandError(error: unknown): unknown {
-  if (error instanceof ApiError && (error.code === "conflict" || error.code === "invalid_parameter")) {
+  if (error instanceof ApiError && ["conflict", "invalid_parameter", "rate_limited"].includes(error.code)) {
     return new CommandError(error.message);
   }
   return error;

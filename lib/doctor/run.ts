@@ -16,11 +16,18 @@ import { PEOPLE_CHECKS } from "./people-checks";
 import { SIGN_IN_CHECKS } from "./sign-in";
 import { STORE_CHECKS } from "./store-checks";
 import { openDatabaseTarget, openStoreTarget } from "./targets";
+import { WEBHOOK_CHECKS } from "./webhook-allow-list";
 
 // `sundown doctor`: the environment and Node first, then, when the environment is valid, every check in
 // this order, one at a time (the clock readings must not wait behind another check's query).
 
-const CHECKS: readonly Check[] = [...DATABASE_CHECKS, ...STORE_CHECKS, ...SIGN_IN_CHECKS, ...PEOPLE_CHECKS];
+const CHECKS: readonly Check[] = [
+  ...DATABASE_CHECKS,
+  ...STORE_CHECKS,
+  ...SIGN_IN_CHECKS,
+  ...PEOPLE_CHECKS,
+  ...WEBHOOK_CHECKS,
+];
 
 /** How long closing the connections may take: a connection still opening to a hung server is abandoned. */
 const CLOSE_BOUND_MS = 1_000;

@@ -1,4 +1,5 @@
 import { Webhook } from "standardwebhooks";
+import { pruneWebhookHistory } from "@/lib/data/webhook-retention";
 import { getDb } from "@/lib/db";
 import { getEnv, publicUrl } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -7,8 +8,14 @@ import { WEBHOOK_USER_AGENT } from "@/lib/schemas/webhook-events";
 import { disableEndpoint, type DisabledReason } from "./endpoint-state";
 import { relayOutbox } from "./relay";
 import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";
-import { ATTEMPT_TIMEOUT_MS, FAILING_DISABLES_AFTER_MS, nextAttemptAt } from "./schedule";
-import { openSecret, UnsealError } from "./secret-box";
+import {
+  ATTEMPT_TIMEOUT_MS,
+  FAILING_DISABLES_AFTER_MS,
+  MAX_ATTEMPTS,
+  nextAttemptAt,
+  RETRY_DELAYS_MS,
+} from "./schedule";
+import { openSecret, openSecretIfAble, UnsealError } from "./secret-box";
 import { postWebhook, type SendResult } from "./send";
 
 // Attempts the deliveries that are due, from whichever instance asks: the in-process loop under `next start`
@@ -17,8 +24,8 @@ import { postWebhook, type SendResult } from "./send";
 // A delivery is leased before it is attempted: one statement takes due rows with FOR UPDATE SKIP LOCKED and sets
 // lease_until, so no other instance takes them while the attempt runs, and no row lock is held across the HTTP
 // request (which a transaction-mode pooler could not keep on one connection anyway). An instance killed mid-attempt
-// leaves a lease that runs out: another instance attempts the delivery again (at least once). Each outcome is
-// recorded by one statement; only turning an endpoint off takes a transaction of its own.
+// leaves a lease that runs out: another instance attempts the delivery again (at least once), after the back-off
+// the lease set. Each outcome is recorded by one statement; only turning an endpoint off takes a transaction.
 
 /**
  * Longer than an attempt takes (ATTEMPT_TIMEOUT_MS, after a DNS lookup), so a live attempt keeps its lease; short
@@ -33,7 +40,16 @@ const LEASE_MS = 2 * ATTEMPT_TIMEOUT_MS + 5_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** Deliveries one pass takes at a time, attempted concurrently. */
-export const PASS_SIZE = 32;
+const PASS_SIZE = 32;
+
+/**
+ * Deliveries of one organization in flight at once, across every instance: an organization with a backlog takes
+ * at most these from a pass, and the rest of the pass goes to the others.
+ */
+export const IN_FLIGHT_PER_ORGANIZATION = 16;
+
+/** Why a delivery is given up when the outcome of its attempts could not be recorded (the deliveries view says it). */
+export const UNRECORDED_GIVEN_UP = `given up: the outcome of this attempt could not be recorded, and it was the last of ${MAX_ATTEMPTS}`;
 
 export interface PassResult {
   attempted: number;
@@ -55,22 +71,64 @@ interface LeasedDelivery {
   previous_secret_expires_at: Date | null;
 }
 
-/** Expands what the outbox holds, then leases and attempts up to `limit` due deliveries. */
+/** How often an instance prunes webhook history older than its retention (lib/data/webhook-retention.ts). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+let lastPrunedAt = -Infinity;
+
+/** Expands what the outbox holds, gives up what could not be recorded, then leases and attempts what is due. */
 export async function deliverDue(limit = PASS_SIZE): Promise<PassResult> {
+  if (Date.now() - lastPrunedAt >= PRUNE_EVERY_MS) {
+    lastPrunedAt = Date.now();
+    await pruneWebhookHistory();
+  }
   await relayOutbox();
+  await giveUpUnrecorded();
+  const leased = await lease(limit);
+  const outcomes = await Promise.all(leased.map(attemptAndRecord));
+  return { attempted: outcomes.length, delivered: outcomes.filter(Boolean).length };
+}
+
+/**
+ * Takes up to `limit` due deliveries, round-robin across organizations: each organization's oldest first, its
+ * first before anyone's second, and no more than IN_FLIGHT_PER_ORGANIZATION of one organization leased at once.
+ * So one organization's backlog delays another's next delivery by one pass at most.
+ *
+ * The lease counts the attempt and moves the due time to where a failure would put it, before anything is sent:
+ * when the outcome cannot be recorded, the delivery comes back after its back-off, never sooner, and never past
+ * MAX_ATTEMPTS (giveUpUnrecorded). A lease cleared by a recorded outcome (or a redelivery) may always be taken.
+ */
+async function lease(limit: number): Promise<LeasedDelivery[]> {
   const db = await getDb();
-  const leased = await db.$queryRaw<LeasedDelivery[]>`
-    WITH leased AS (
+  return db.$queryRaw<LeasedDelivery[]>`
+    WITH due AS (
+      SELECT pick.id, pick.next_attempt_at,
+             row_number() OVER (PARTITION BY o.id ORDER BY pick.next_attempt_at, pick.id) AS turn, busy.n AS busy
+      FROM organizations o
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS n FROM webhook_deliveries f
+        WHERE f.organization_id = o.id AND f.state = 'pending' AND f.lease_until > now()
+      ) busy
+      CROSS JOIN LATERAL (
+        SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+        WHERE d.organization_id = o.id AND d.state = 'pending' AND d.next_attempt_at <= now()
+          AND (d.lease_until IS NULL OR (d.lease_until < now() AND d.attempts < ${MAX_ATTEMPTS}::int))
+        ORDER BY d.next_attempt_at
+        LIMIT ${IN_FLIGHT_PER_ORGANIZATION}::int
+        FOR UPDATE OF d SKIP LOCKED
+      ) pick
+      WHERE busy.n < ${IN_FLIGHT_PER_ORGANIZATION}::int
+    ), chosen AS (
+      SELECT id FROM due WHERE turn <= ${IN_FLIGHT_PER_ORGANIZATION}::int - busy
+      ORDER BY turn, next_attempt_at, id
+      LIMIT ${limit}::int
+    ), leased AS (
       UPDATE webhook_deliveries d
-      SET lease_until = now() + ${LEASE_MS} * interval '1 millisecond', attempts = d.attempts + 1
-      FROM (
-        SELECT id FROM webhook_deliveries
-        WHERE state = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-        ORDER BY next_attempt_at
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      ) due
-      WHERE d.id = due.id
+      SET lease_until = now() + ${LEASE_MS}::int * interval '1 millisecond',
+          attempts = d.attempts + 1,
+          next_attempt_at = now() + coalesce((${[...RETRY_DELAYS_MS]}::int[])[d.attempts + 1], ${LEASE_MS}::int)
+                                   * interval '1 millisecond'
+      FROM chosen
+      WHERE d.id = chosen.id
       RETURNING d.id, d.attempts, d.message_id, d.endpoint_id
     )
     SELECT l.id, l.attempts, m.id AS message_id, m.organization_id, m.type, m.data, m.created_at,
@@ -78,8 +136,23 @@ export async function deliverDue(limit = PASS_SIZE): Promise<PassResult> {
     FROM leased l
     JOIN webhook_messages m ON m.id = l.message_id
     JOIN webhook_endpoints e ON e.id = l.endpoint_id`;
-  const outcomes = await Promise.all(leased.map(attemptAndRecord));
-  return { attempted: outcomes.length, delivered: outcomes.filter(Boolean).length };
+}
+
+/**
+ * Gives up, visibly, the deliveries whose last allowed attempt was made but never recorded (its lease ran out with
+ * the delivery still pending): a line in the deliveries view says so, and nothing is sent again.
+ */
+async function giveUpUnrecorded() {
+  const db = await getDb();
+  await db.$executeRaw`
+    WITH stuck AS (
+      UPDATE webhook_deliveries
+      SET state = 'failed', next_attempt_at = NULL, lease_until = NULL
+      WHERE state = 'pending' AND lease_until < now() AND attempts >= ${MAX_ATTEMPTS}::int
+      RETURNING id, endpoint_id, attempts
+    )
+    INSERT INTO webhook_attempts (delivery_id, endpoint_id, attempt, duration_ms, error)
+    SELECT id, endpoint_id, attempts, 0, ${UNRECORDED_GIVEN_UP} FROM stuck`;
 }
 
 async function attemptAndRecord(delivery: LeasedDelivery): Promise<boolean> {
@@ -88,8 +161,8 @@ async function attemptAndRecord(delivery: LeasedDelivery): Promise<boolean> {
   try {
     await recordOutcome(delivery, attemptedAt, result);
   } catch (error) {
-    // The endpoint was deleted meanwhile (its deliveries with it), or the database is away: the lease runs out and
-    // the delivery, if it still exists, is attempted again.
+    // The endpoint was deleted meanwhile (its deliveries with it), or the database is away: the lease already holds
+    // the back-off, and the cap (giveUpUnrecorded).
     log("warn", "could not record a webhook attempt", { delivery: delivery.id, error: (error as Error).message });
   }
   return result.error === null;
@@ -137,13 +210,18 @@ function signedHeaders(delivery: LeasedDelivery, at: Date, body: string): Record
     delivery.previous_secret_expires_at > at
   )
     sealed.push(delivery.previous_secret_sealed);
-  const signatures = sealed.map((s) => new Webhook(openSecret(s)).sign(delivery.message_id, at, body));
+  const signatures = sealed.map((s, i) => {
+    // The current secret must open; an old one that does not (rolled after the server secret changed, before the
+    // roll refused that) is left out rather than failing the delivery the new one signs.
+    const secret = i === 0 ? openSecret(s) : openSecretIfAble(s);
+    return secret === undefined ? undefined : new Webhook(secret).sign(delivery.message_id, at, body);
+  });
   return {
     "Content-Type": "application/json",
     "User-Agent": WEBHOOK_USER_AGENT,
     "webhook-id": delivery.message_id,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": signatures.join(" "),
+    "webhook-signature": signatures.filter((s) => s !== undefined).join(" "),
   };
 }
 
@@ -159,6 +237,36 @@ async function recordOutcome(delivery: LeasedDelivery, attemptedAt: Date, result
   if (result.final) return recordGivenUp(delivery, attemptedAt, result);
   const next = delivered || gone ? null : nextAttemptAt(delivery.attempts, attemptedAt);
   const state = delivered ? "delivered" : next ? "pending" : "failed";
+  let endpoint: { failing_since: Date; disabled_at: Date | null } | undefined;
+  try {
+    endpoint = await writeOutcome(delivery, attemptedAt, result, state, next);
+  } catch (error) {
+    // What the receiver answered may be what the database refused: the attempt is recorded without it, saying so.
+    if (result.responseBody === null) throw error;
+    log("warn", "could not store a webhook answer", { delivery: delivery.id, error: (error as Error).message });
+    const unstored = "its answer could not be stored";
+    endpoint = await writeOutcome(
+      delivery,
+      attemptedAt,
+      { ...result, responseBody: null, error: result.error ? `${result.error} (${unstored})` : null },
+      state,
+      next,
+    );
+  }
+  if (delivered || !endpoint || endpoint.disabled_at) return;
+  const failingFor = attemptedAt.getTime() - endpoint.failing_since.getTime();
+  const reason: DisabledReason | null = gone ? "gone" : failingFor >= FAILING_DISABLES_AFTER_MS ? "failing" : null;
+  if (reason) await turnOff(delivery, reason, attemptedAt);
+}
+
+async function writeOutcome(
+  delivery: LeasedDelivery,
+  attemptedAt: Date,
+  result: SendResult,
+  state: "delivered" | "pending" | "failed",
+  next: Date | null,
+) {
+  const delivered = result.error === null;
   const db = await getDb();
   const [endpoint] = await db.$queryRaw<{ failing_since: Date; disabled_at: Date | null }[]>`
     WITH attempt AS (
@@ -177,10 +285,7 @@ async function recordOutcome(delivery: LeasedDelivery, attemptedAt: Date, result
     )
     SELECT coalesce(failing_since, ${attemptedAt}::timestamptz) AS failing_since, disabled_at
     FROM webhook_endpoints WHERE id = ${delivery.endpoint_id}::uuid`;
-  if (delivered || !endpoint || endpoint.disabled_at) return;
-  const failingFor = attemptedAt.getTime() - endpoint.failing_since.getTime();
-  const reason: DisabledReason | null = gone ? "gone" : failingFor >= FAILING_DISABLES_AFTER_MS ? "failing" : null;
-  if (reason) await turnOff(delivery, reason, attemptedAt);
+  return endpoint;
 }
 
 async function recordGivenUp(delivery: LeasedDelivery, attemptedAt: Date, result: SendResult) {

@@ -1,4 +1,4 @@
-import ipaddr from "ipaddr.js";
+import { allowListCovers, type AllowEntry } from "@/lib/webhook-allow-list";
 import { forbiddenAddressReason, isIpLiteral, ONLY_PUBLIC } from "./address-rules";
 
 // The rules an endpoint URL must pass to be saved, before any DNS lookup (that is lib/webhooks/resolve-target.ts,
@@ -17,26 +17,21 @@ export function urlHost(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1");
 }
 
+/** The port a URL connects to: its own, or its scheme's default. */
+function urlPort(url: URL): number {
+  return url.port ? Number(url.port) : url.protocol === "http:" ? 80 : 443;
+}
+
 /**
- * Whether the operator's SUNDOWN_WEBHOOK_ALLOW_HOSTS covers a host name or address: an entry equal to it, the
- * same IP address however written, or a CIDR range (10.0.0.0/8) holding it.
+ * Whether the operator's SUNDOWN_WEBHOOK_ALLOW_HOSTS covers a URL's host, or an address it resolves to, on the
+ * URL's port (lib/webhook-allow-list.ts: an entry without a port covers 80 and 443 only).
  */
-export function isAllowListed(hostOrAddress: string, allowHosts: readonly string[]): boolean {
-  const host = hostOrAddress.toLowerCase();
-  const address = isIpLiteral(host) ? ipaddr.process(host) : undefined;
-  return allowHosts.some((entry) => {
-    if (entry === host) return true;
-    if (!address) return false;
-    if (ipaddr.isValidCIDR(entry)) {
-      const [range, bits] = ipaddr.parseCIDR(entry);
-      return range.kind() === address.kind() && address.match(range, bits);
-    }
-    return isIpLiteral(entry) && ipaddr.process(entry).toString() === address.toString();
-  });
+export function isAllowListed(url: URL, allowHosts: readonly AllowEntry[], address = urlHost(url)): boolean {
+  return allowListCovers(allowHosts, address, urlPort(url));
 }
 
 /** The URL to save, or the sentence saying which rule it breaks. */
-export function checkEndpointUrl(input: string, allowHosts: readonly string[]): { url: URL } | { error: string } {
+export function checkEndpointUrl(input: string, allowHosts: readonly AllowEntry[]): { url: URL } | { error: string } {
   const error = (message: string) => ({ error: message });
   if (input.length > MAX_LENGTH) return error(`Use a URL of at most ${MAX_LENGTH} characters.`);
   let url: URL;
@@ -50,7 +45,11 @@ export function checkEndpointUrl(input: string, allowHosts: readonly string[]): 
   if (url.protocol !== "https:" && url.protocol !== "http:") return error("Use an https:// URL.");
   const host = urlHost(url);
   if (!host) return error("Enter a URL with a host name, such as https://example.com/webhooks.");
-  const allowed = isAllowListed(host, allowHosts);
+  const allowed = isAllowListed(url, allowHosts);
+  if (!allowed && allowListCovers(allowHosts, host, null))
+    return error(
+      `${host} is allowed by SUNDOWN_WEBHOOK_ALLOW_HOSTS on other ports only, not on ${urlPort(url)}: an entry without a port allows 80 and 443.`,
+    );
   if (url.protocol === "http:" && !allowed)
     return error(
       "Use an https:// URL: plain http is only allowed for hosts the operator lists in SUNDOWN_WEBHOOK_ALLOW_HOSTS.",

@@ -5,8 +5,10 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WebhookEventType } from "@/lib/schemas/webhook-events";
 import { checkWebhookTarget } from "./target";
 import { generateWebhookSecretPair } from "./secret";
+import { openSecretIfAble } from "./secret-box";
 import { disableEndpoint, type DisabledReason } from "./endpoint-state";
 import { enqueuePing } from "./messages";
+import { takePushBudget } from "./push-limit";
 import type { KeyActor } from "@/lib/data/api-keys";
 
 // Webhook endpoints of an organization, as founders and leads manage them in Settings and operators with
@@ -36,6 +38,16 @@ export interface CreatedWebhookEndpoint extends WebhookEndpointItem {
 }
 
 const NOT_FOUND = "No webhook endpoint with this id exists in this organization.";
+
+/** Endpoints an organization may have: each import fans out to every one, so their number bounds that work. */
+export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
+
+export const UNOPENABLE_OLD_SECRET =
+  "The current secret cannot sign during an overlap: it was sealed under an earlier server secret (NEXTAUTH_SECRET " +
+  "changed, or auth-secret was deleted), so it cannot be opened. Roll with no overlap: deliveries to this endpoint " +
+  "are failing already, and the new secret signs from now on.";
+
+export const TOO_MANY_ENDPOINTS = `This organization already has ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints, the most it may have: delete one before adding another.`;
 
 const ITEM_SELECT = {
   id: true,
@@ -99,6 +111,10 @@ export async function createWebhookEndpoint(input: {
   const { secret, sealed } = generateWebhookSecretPair();
   const db = await getDb();
   return db.$transaction(async (tx) => {
+    // The organization's row locked, so two creations at once cannot both see room for one more.
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${input.organizationId}::uuid FOR UPDATE`;
+    const count = await tx.webhookEndpoint.count({ where: { organizationId: input.organizationId } });
+    if (count >= MAX_ENDPOINTS_PER_ORGANIZATION) throw new ApiError("conflict", TOO_MANY_ENDPOINTS);
     const row = await tx.webhookEndpoint.create({
       data: {
         organizationId: input.organizationId,
@@ -196,6 +212,10 @@ export async function rollWebhookSecret(
   return db.$transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, organizationId, endpointId);
     const previousSecretExpiresAt = overlapMs > 0 ? new Date(now.getTime() + overlapMs) : null;
+    // An old secret sealed under another server secret signs nothing: an overlap with it would fail every delivery
+    // until it ends. Said now, instead.
+    if (previousSecretExpiresAt && openSecretIfAble(endpoint.secretSealed) === undefined)
+      throw new ApiError("conflict", UNOPENABLE_OLD_SECRET);
     await tx.webhookEndpoint.update({
       where: { id: endpoint.id },
       data: {
@@ -220,8 +240,12 @@ export async function deleteWebhookEndpoint(organizationId: string, endpointId: 
   });
 }
 
-/** A `ping` to one endpoint, on or off (a test needs no subscription); delivered like any event. */
+/**
+ * A `ping` to one endpoint, on or off (a test needs no subscription); delivered like any event. Pings and
+ * redeliveries draw on the organization's budget (lib/webhooks/push-limit.ts).
+ */
 export async function sendWebhookPing(organizationId: string, endpointId: string) {
+  await takePushBudget(organizationId);
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, organizationId, endpointId);
@@ -239,6 +263,8 @@ export interface WebhookAttemptItem {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  /** The start of the receiver's answer as stored (at most 1,024 bytes; lib/webhooks/send.ts). */
+  responseBody: string | null;
   /** The delivery's state now: delivered, failed (given up), or pending (another attempt is scheduled). */
   state: "pending" | "delivered" | "failed";
   nextAttemptAt: Date | null;
@@ -263,6 +289,7 @@ export async function listWebhookAttempts(
       statusCode: true,
       durationMs: true,
       error: true,
+      responseBody: true,
       delivery: {
         select: { id: true, state: true, nextAttemptAt: true, message: { select: { id: true, type: true } } },
       },
@@ -285,6 +312,7 @@ export async function listWebhookAttempts(
  * freshly signed. Refused for an endpoint that is off: turn it on first.
  */
 export async function redeliverWebhook(organizationId: string, deliveryId: string) {
+  await takePushBudget(organizationId);
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const delivery = await tx.webhookDelivery.findFirst({

@@ -1,5 +1,5 @@
 import { log } from "@/lib/log";
-import { deliverDue, PASS_SIZE } from "./deliver";
+import { deliverDue } from "./deliver";
 
 // Under `next start` (and `next dev`) each instance delivers in the background: a pass whenever something was
 // queued in this process, and every POLL_MS for what other instances, the CLI, or retries made due. Serverless
@@ -35,8 +35,9 @@ export function startDeliveryLoop(): void {
       woken = false;
       interrupt = undefined;
       try {
-        // A full pass means more may be due: keep going until a pass comes back short.
-        while ((await deliverDue()).attempted === PASS_SIZE);
+        // A pass that attempted anything may have left more due (a pass takes a few of each organization's, up
+        // to PASS_SIZE): keep going until one finds nothing.
+        while ((await deliverDue()).attempted > 0);
       } catch (error) {
         log("warn", "webhook delivery pass failed", { error: (error as Error).message });
       }

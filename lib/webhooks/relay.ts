@@ -6,25 +6,32 @@ import type { ReportSummary } from "@/lib/schemas/reports";
 import type { WebhookEventType } from "@/lib/schemas/webhook-events";
 import { insertMessages } from "./messages";
 
-// Expands outbox rows (lib/data/webhook-outbox.ts) into messages and deliveries, one row per transaction: the row is
-// taken FOR UPDATE SKIP LOCKED, so two instances never expand the same one, and deleted with the messages written,
-// so a crash in between leaves it to expand again and never half-expanded.
+// Expands outbox rows (lib/data/webhook-outbox.ts) into messages and deliveries, a chunk per transaction: the row is
+// taken FOR UPDATE SKIP LOCKED, so two instances never expand the same part, and shortened (or deleted) with the
+// messages written, so a crash in between leaves the chunk to expand again and never half-expanded. A chunk makes
+// at most CHUNK_DELIVERIES deliveries, so no transaction here holds the database for long (on the embedded database,
+// one transaction holds it for everyone: issue 34 found a 2,000-report import to 480 endpoints blocking every
+// organization's API for 59 s), and after each chunk the row goes to the back of the queue (turn_at), so an
+// import to many endpoints takes turns with everything queued after it.
 
 type Transaction = Prisma.TransactionClient;
 
-/** Expands up to `limit` outbox rows, oldest first. Returns the deliveries made. */
+/** The most deliveries one transaction makes: its reports times the endpoints, at least one report. */
+export const CHUNK_DELIVERIES = 1_000;
+
+/** Expands up to `limit` chunks, each from the row whose turn it is. Returns the deliveries made. */
 export async function relayOutbox(limit = 4): Promise<number> {
   const db = await getDb();
   let deliveries = 0;
   for (let i = 0; i < limit; i++) {
-    const made = await db.$transaction(relayOne, { maxWait: 10_000, timeout: 60_000 });
+    const made = await db.$transaction(relayChunk, { maxWait: 10_000, timeout: 60_000 });
     if (made === undefined) break;
     deliveries += made;
   }
   return deliveries;
 }
 
-async function relayOne(tx: Transaction): Promise<number | undefined> {
+async function relayChunk(tx: Transaction): Promise<number | undefined> {
   const [row] = await tx.$queryRaw<
     {
       id: string;
@@ -33,14 +40,26 @@ async function relayOne(tx: Transaction): Promise<number | undefined> {
       subject_ids: string[];
       endpoint_ids: string[];
       data: Record<string, unknown>[] | null;
+      remaining: number;
     }[]
-  >`SELECT id, organization_id, type, subject_ids, endpoint_ids, data FROM webhook_outbox
-    ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
+  >`SELECT id, organization_id, type, endpoint_ids, data,
+           subject_ids[1:greatest(1, ${CHUNK_DELIVERIES}::int / greatest(cardinality(endpoint_ids), 1))] AS subject_ids,
+           cardinality(subject_ids) - greatest(1, ${CHUNK_DELIVERIES}::int / greatest(cardinality(endpoint_ids), 1))
+             AS remaining
+    FROM webhook_outbox
+    ORDER BY turn_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
   if (!row) return undefined;
-  // An event about what is gone (report.deleted) brought its data; the others are read as the reports are now.
-  const data = row.data ?? (await storedReportData(tx, row.organization_id, row.subject_ids));
+  const chunk = row.subject_ids.length;
+  // An event about what is gone (report.deleted) brought its data, one entry per subject; the others are read as the
+  // reports are now.
+  const data = row.data ? row.data.slice(0, chunk) : await storedReportData(tx, row.organization_id, row.subject_ids);
   const made = await insertMessages(tx, row.organization_id, row.type, data, row.endpoint_ids);
-  await tx.$executeRaw`DELETE FROM webhook_outbox WHERE id = ${row.id}::uuid`;
+  if (row.remaining > 0)
+    await tx.$executeRaw`
+      UPDATE webhook_outbox SET subject_ids = subject_ids[${chunk + 1}::int:], turn_at = now(),
+        data = ${row.data ? JSON.stringify(row.data.slice(chunk)) : null}::json
+      WHERE id = ${row.id}::uuid`;
+  else await tx.$executeRaw`DELETE FROM webhook_outbox WHERE id = ${row.id}::uuid`;
   return made;
 }
 

@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { forbiddenAddressReason, isIpLiteral, ONLY_PUBLIC } from "./address-rules";
+import type { AllowEntry } from "@/lib/webhook-allow-list";
 import { isAllowListed, urlHost } from "./endpoint-url";
 
 // The address a delivery connects to, checked: the caller pins the connection to it (lib/webhooks/send.ts), so a
@@ -17,11 +18,11 @@ type Lookup = (
 
 export async function resolveWebhookTarget(
   url: URL,
-  allowHosts: readonly string[],
+  allowHosts: readonly AllowEntry[],
   lookup: Lookup = dnsLookup,
 ): Promise<{ address: string; family: 4 | 6 }> {
   const host = urlHost(url);
-  const hostAllowed = isAllowListed(host, allowHosts);
+  const hostAllowed = isAllowListed(url, allowHosts);
   if (isIpLiteral(host)) {
     const reason = hostAllowed ? undefined : forbiddenAddressReason(host);
     if (reason) throw new WebhookTargetError(`${host} is ${reason}: ${ONLY_PUBLIC}`);
@@ -39,8 +40,8 @@ export async function resolveWebhookTarget(
   // name with one public and one private record is a way in.
   if (!hostAllowed) {
     for (const { address } of answers) {
-      const reason = isAllowListed(address, allowHosts) ? undefined : forbiddenAddressReason(address);
-      if (reason) throw new WebhookTargetError(`${host} resolves to ${address}, ${reason}: ${ONLY_PUBLIC}`);
+      const reason = isAllowListed(url, allowHosts, address) ? undefined : forbiddenAddressReason(address);
+      if (reason) throw new WebhookTargetError(`${host} resolves to ${reason}: ${ONLY_PUBLIC}`);
     }
   }
   const [first] = answers;

@@ -41,3 +41,13 @@ export function openSecret(sealed: string): string {
     throw new UnsealError();
   }
 }
+
+/** The secret, or undefined when it was sealed under another server secret (UnsealError). */
+export function openSecretIfAble(sealed: string): string | undefined {
+  try {
+    return openSecret(sealed);
+  } catch (error) {
+    if (error instanceof UnsealError) return undefined;
+    throw error;
+  }
+}

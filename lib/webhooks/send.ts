@@ -15,7 +15,7 @@ export interface SendResult {
   durationMs: number;
   /** Why the attempt failed, for people: null for a 2xx answer. */
   error: string | null;
-  /** The start of the receiver's answer, as text. */
+  /** The start of the receiver's answer, as text the database stores (storableAnswer). */
   responseBody: string | null;
 }
 
@@ -61,7 +61,7 @@ export function postWebhook({ url, address, family, headers, body, timeoutMs = A
           finish({
             statusCode: response.statusCode ?? null,
             error: describeStatus(response.statusCode ?? 0, response.headers.location),
-            responseBody: Buffer.concat(chunks).toString("utf8"),
+            responseBody: storableAnswer(Buffer.concat(chunks)),
           });
         response.on("data", (chunk: Buffer) => {
           chunks.push(chunk.subarray(0, RESPONSE_KEPT_BYTES - kept));
@@ -81,6 +81,15 @@ export function postWebhook({ url, address, family, headers, body, timeoutMs = A
     );
     request.end(body);
   });
+}
+
+/**
+ * The answer's bytes as text both databases take: invalid UTF-8 (a gzip body, an image, an answer cut inside a
+ * character) becomes U+FFFD, as does U+0000, which a text column refuses (22021) and which would otherwise fail
+ * the statement that records the attempt.
+ */
+function storableAnswer(bytes: Buffer): string {
+  return bytes.toString("utf8").replaceAll("\0", "\uFFFD");
 }
 
 function describeStatus(status: number, location: string | undefined): string | null {

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/errors";
+import type { AllowEntry } from "@/lib/webhook-allow-list";
 import { checkEndpointUrl } from "./endpoint-url";
 import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";
 
@@ -7,7 +8,7 @@ import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";
  * resolved and every address checked. Either failing is an invalid_parameter saying which rule, for the settings
  * form and the CLI. The same check runs again at every attempt (lib/webhooks/deliver.ts).
  */
-export async function checkWebhookTarget(input: string, allowHosts: readonly string[]): Promise<URL> {
+export async function checkWebhookTarget(input: string, allowHosts: readonly AllowEntry[]): Promise<URL> {
   const checked = checkEndpointUrl(input, allowHosts);
   if ("error" in checked) throw new ApiError("invalid_parameter", checked.error);
   try {

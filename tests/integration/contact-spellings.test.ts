@@ -70,7 +70,7 @@ let receiver: WebhookReceiver;
 const clients: Partial<Record<(typeof MCP_ERAS)[number], McpTestClient>> = {};
 
 beforeAll(async () => {
-  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
   resetEnvCache();
   const db = await getDb();
   organization = await db.organization.create({

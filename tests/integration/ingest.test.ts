@@ -162,7 +162,7 @@ async function mintKeyFor(org: TestOrg): Promise<string> {
 
 describe("webhooks", () => {
   it("announce each added report once: a retried call sends no second report.published", async () => {
-    await withEnv({ SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" }, async () => {
+    await withEnv({ SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1:*" }, async () => {
       const org = await createOrg();
       const receiver = await startWebhookReceiver();
       try {
@@ -193,7 +193,7 @@ describe("webhooks", () => {
   });
 
   it("announce a replaced report once as report.updated, and write the trail's lines by the token's name", async () => {
-    await withEnv({ SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1" }, async () => {
+    await withEnv({ SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1:*" }, async () => {
       const org = await createOrg();
       const receiver = await startWebhookReceiver();
       try {

@@ -43,7 +43,7 @@ let receiver: WebhookReceiver;
 const previousAllowHosts = process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS;
 
 beforeAll(async () => {
-  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
   resetEnvCache();
   receiver = await startWebhookReceiver();
   org = await createTeamOrg();

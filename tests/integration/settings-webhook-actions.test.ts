@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { listWebhookEndpoints, listWebhookTrail } from "@/lib/webhooks/endpoints";
+import {
+  listWebhookEndpoints,
+  listWebhookTrail,
+  MAX_ENDPOINTS_PER_ORGANIZATION,
+  TOO_MANY_ENDPOINTS,
+} from "@/lib/webhooks/endpoints";
 import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import {
@@ -58,7 +63,7 @@ async function snapshot(organizationId: string) {
 }
 
 beforeAll(async () => {
-  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1,localhost";
+  process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*,localhost";
   resetEnvCache();
   receiver = await startWebhookReceiver();
   // Opening (and on first use seeding) the database can take a while on a busy machine: not part of any test.
@@ -103,6 +108,17 @@ describe("adding an endpoint", () => {
       type: "ping",
       data: { endpoint_id: endpoint.id },
     });
+  });
+
+  it(`refuses an endpoint beyond the ${MAX_ENDPOINTS_PER_ORGANIZATION} an organization may have, saying why, and writes nothing`, async () => {
+    const lead = await user("lead@acme.example");
+    const have = (await listWebhookEndpoints(lead.organization.id)).length;
+    for (let i = have; i < MAX_ENDPOINTS_PER_ORGANIZATION; i++) await addEndpoint(lead, `/hook-${i}`);
+    const before = await snapshot(lead.organization.id);
+    const url = receiver.url.replace("/hook", "/one-too-many");
+    const state = await createEndpoint.forUser(lead, form({ url, events: "report.published" }));
+    expect(state).toMatchObject({ status: "error", message: TOO_MANY_ENDPOINTS });
+    expect(await snapshot(lead.organization.id)).toEqual(before);
   });
 
   it("a member is refused and nothing is written", async () => {

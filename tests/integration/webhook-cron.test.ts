@@ -22,7 +22,7 @@ function configure(vars: Record<string, string | undefined>) {
 }
 
 beforeAll(async () => {
-  configure({ SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1", CRON_SECRET });
+  configure({ SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1:*", CRON_SECRET });
   org = await createHistoryOrg();
   receiver = await startWebhookReceiver();
 });

@@ -37,7 +37,7 @@ const dataDir = tempDataDir();
 // The server seals signing secrets under its secret: the CLI, opening the database itself, must use the same one.
 const env = {
   SUNDOWN_DATA_DIR: dataDir,
-  SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+  SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1:*",
   NEXTAUTH_SECRET: "cli-webhooks-secret-cli-webhooks-secret",
 };
 // Nothing listens there: with no server running, nothing is sent to it.

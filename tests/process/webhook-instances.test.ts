@@ -64,12 +64,12 @@ describe.skipIf(!ENABLED)("webhooks from several instances on one PostgreSQL, th
     installDbHandle(db);
     // This process creates endpoints, so it seals their secrets under the instances' server secret.
     process.env.NEXTAUTH_SECRET = SECRET;
-    process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1";
+    process.env.SUNDOWN_WEBHOOK_ALLOW_HOSTS = "127.0.0.1:*";
     resetEnvCache();
     env = {
       DATABASE_URL: pgbouncer.url(database.name),
       NEXTAUTH_SECRET: SECRET,
-      SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+      SUNDOWN_WEBHOOK_ALLOW_HOSTS: "127.0.0.1:*",
     };
   }, SLOW);
 

@@ -1,15 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { checkEndpointUrl, isAllowListed } from "@/lib/webhooks/endpoint-url";
+import { parseAllowList } from "@/lib/webhook-allow-list";
+import { checkEndpointUrl, isAllowListed as isAllowListedUrl } from "@/lib/webhooks/endpoint-url";
 
 const NONE: string[] = [];
 
+/** Entries as SUNDOWN_WEBHOOK_ALLOW_HOSTS writes them. */
+const entries = (allowHosts: readonly string[]) => parseAllowList(allowHosts.join(",")).entries;
+
+/** Whether the list covers a host (a name or an address) on https's default port. */
+const isAllowListed = (host: string, allowHosts: readonly string[]) =>
+  isAllowListedUrl(new URL("https://placeholder.example/"), entries(allowHosts), host);
+
 function errorOf(input: string, allowHosts: readonly string[] = NONE) {
-  const checked = checkEndpointUrl(input, allowHosts);
+  const checked = checkEndpointUrl(input, entries(allowHosts));
   return "error" in checked ? checked.error : undefined;
 }
 
 function hrefOf(input: string, allowHosts: readonly string[] = NONE) {
-  const checked = checkEndpointUrl(input, allowHosts);
+  const checked = checkEndpointUrl(input, entries(allowHosts));
   if ("error" in checked) throw new Error(`refused: ${checked.error}`);
   return checked.url.href;
 }
@@ -113,8 +121,8 @@ describe("webhook endpoint URL", () => {
     );
   });
 
-  it("accepts localhost and 127.0.0.1 over http when the operator allows them", () => {
-    const allow = ["localhost", "127.0.0.1"];
+  it("accepts localhost and 127.0.0.1 over http on the ports the operator allows", () => {
+    const allow = ["localhost:3001", "127.0.0.1:3001"];
     expect(hrefOf("http://localhost:3001/hook", allow)).toBe("http://localhost:3001/hook");
     expect(hrefOf("http://127.0.0.1:3001/hook", allow)).toBe("http://127.0.0.1:3001/hook");
     expect(errorOf("http://127.0.0.2:3001/hook", allow)).toMatch(/^Use an https:\/\/ URL/);

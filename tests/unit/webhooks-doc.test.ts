@@ -7,6 +7,7 @@ import ts from "typescript";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
 import { forbiddenAddressReason } from "@/lib/webhooks/address-rules";
+import { parseAllowList } from "@/lib/webhook-allow-list";
 import { checkEndpointUrl } from "@/lib/webhooks/endpoint-url";
 import { renderBody } from "@/lib/webhooks/body";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_USER_AGENT } from "@/lib/schemas/webhook-events";
@@ -359,7 +360,7 @@ describe("docs/webhooks.md against lib/webhooks", () => {
     for (const name of names) {
       const host = name.startsWith(".") ? `receiver${name}` : name;
       expect(checkEndpointUrl(`https://${host}/hook`, []), host).toHaveProperty("error");
-      expect(checkEndpointUrl(`https://${host}/hook`, [host]), host).toHaveProperty("url");
+      expect(checkEndpointUrl(`https://${host}/hook`, parseAllowList(host).entries), host).toHaveProperty("url");
     }
     // "Any IPv6 address outside `2000::/3`" names the one range that is not refused.
     const outside = (row: string[]) => [
@@ -379,8 +380,11 @@ describe("docs/webhooks.md against lib/webhooks", () => {
       expect(checkEndpointUrl(`https://${host}/hook`, []), entry).toHaveProperty("error");
     }
     expect(checkEndpointUrl("http://receiver.example.com/hook", [])).toHaveProperty("error");
-    expect(checkEndpointUrl("http://localhost:4000/hook", ["localhost"])).toHaveProperty("url");
-    expect(checkEndpointUrl("http://10.1.2.3/hook", ["10.0.0.0/8"])).toHaveProperty("url");
+    expect(checkEndpointUrl("http://localhost:4000/hook", parseAllowList("localhost:4000").entries)).toHaveProperty(
+      "url",
+    );
+    expect(checkEndpointUrl("http://localhost:4000/hook", parseAllowList("localhost").entries)).toHaveProperty("error");
+    expect(checkEndpointUrl("http://10.1.2.3/hook", parseAllowList("10.0.0.0/8").entries)).toHaveProperty("url");
     expect(checkEndpointUrl("https://receiver.example.com/hook", [])).toHaveProperty("url");
   });
 });

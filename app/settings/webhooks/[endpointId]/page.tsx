@@ -30,8 +30,8 @@ export default settingsPage<{ params: Params }>(
         </p>
         <SectionHead title={heading}>
           The latest attempts to deliver to <strong className="mono">{endpoint.url}</strong>, newest first: one line per
-          attempt, with the receiver&rsquo;s status code and how long it took. Redeliver sends the same event again,
-          now, freshly signed.
+          attempt, with the receiver&rsquo;s status code, how long it took and the start of its answer. Redeliver sends
+          the same event again, now, freshly signed.
         </SectionHead>
         <section className="card" aria-labelledby="attempts-title">
           <div className="section-head">
