@@ -171,7 +171,7 @@ describe("adding an endpoint", () => {
     });
     expect(await createEndpoint.forUser(lead, form({ url: receiver.url, events: "roster.changed" }))).toMatchObject({
       status: "error",
-      fieldErrors: { events: "Events are report.published, report.updated, report.deleted." },
+      fieldErrors: { events: "Events are report.published, report.updated, report.deleted, member.updated." },
     });
     expect(await snapshot(lead.organization.id)).toEqual(before);
   });
