@@ -9,6 +9,7 @@ import {
   type ReportScope,
   type ReportSummary,
 } from "@/lib/schemas/reports";
+import { boundSql, type PeriodBound } from "./period-bounds";
 import { defineScrubbedRead, type OrganizationRead, type Placeholder } from "./organization-read";
 import { scrubContactDetails } from "./scrub";
 
@@ -22,9 +23,9 @@ import { scrubContactDetails } from "./scrub";
  * against it in tests/unit/report-filters.test.ts.
  */
 export interface ReportFilters {
-  /** Inclusive bounds on generated_at, as ISO 8601 instants. */
-  since?: string;
-  until?: string;
+  /** Inclusive bounds on generated_at: instants, or days in the organization's time zone. */
+  since?: PeriodBound;
+  until?: PeriodBound;
   scope?: ReportScope;
   scope_target_id?: string;
   /** Words to find in the report's served text (web search syntax: quotes, OR, -word). */
@@ -32,7 +33,12 @@ export interface ReportFilters {
 }
 
 /** A page's read, by name: its filters, then the previous page's last report, after which it starts. */
-interface PageArguments extends ReportFilters {
+interface PageArguments extends Omit<ReportFilters, "since" | "until"> {
+  /** Each bound is a day or an instant: two arguments, one of them present, so each form is its own statement. */
+  since_day?: string;
+  since_instant?: string;
+  until_day?: string;
+  until_instant?: string;
   after_generated_at?: string;
   after_id?: string;
 }
@@ -44,8 +50,10 @@ type PageArgument = keyof PageArguments;
  * that the compiler holds it to PageArguments: every argument, once. The order names the read's statements: keep it.
  */
 const PAGE_ARGUMENTS = Object.keys({
-  since: 0,
-  until: 0,
+  since_day: 0,
+  since_instant: 0,
+  until_day: 0,
+  until_instant: 0,
   scope: 0,
   scope_target_id: 0,
   q: 0,
@@ -88,10 +96,12 @@ function reportPageRead(limit: number): ReportPageRead {
   read = defineScrubbedRead({
     name: `report_list_${limit}`,
     sql: (organizationId, ...slots) => {
-      const { since, until, scope, scope_target_id, q, after_generated_at, after_id } = byName(slots);
+      const { scope, scope_target_id, q, after_generated_at, after_id, ...bounds } = byName(slots);
       const where = [`organization_id = ${organizationId}`];
-      if (since) where.push(`generated_at >= ${since}::timestamptz`);
-      if (until) where.push(`generated_at <= ${until}::timestamptz`);
+      const since = boundSql("since", { day: bounds.since_day, instant: bounds.since_instant }, organizationId);
+      const until = boundSql("until", { day: bounds.until_day, instant: bounds.until_instant }, organizationId);
+      if (since) where.push(`generated_at >= ${since}`);
+      if (until) where.push(`generated_at <= ${until}`);
       if (scope) where.push(`scope = ${scope}::report_scope`);
       if (scope_target_id) where.push(`scope_target_id = ${scope_target_id}::uuid`);
       if (q) where.push(`search_vector @@ websearch_to_tsquery('english', ${q})`);
@@ -136,7 +146,16 @@ const reportPageReads = new Map<number, ReportPageRead>();
 
 /** A page of the list: `limit` reports matching `filters`, after `after` (the previous page's last report). */
 export function reportPage(limit: number, filters: ReportFilters = {}, after?: { generatedAt: string; id: string }) {
-  const page: PageArguments = { ...filters, after_generated_at: after?.generatedAt, after_id: after?.id };
+  const { since, until, ...rest } = filters;
+  const page: PageArguments = {
+    ...rest,
+    since_day: since?.day,
+    since_instant: since?.instant,
+    until_day: until?.day,
+    until_instant: until?.instant,
+    after_generated_at: after?.generatedAt,
+    after_id: after?.id,
+  };
   return reportPageRead(limit).with(...PAGE_ARGUMENTS.map((name) => page[name]));
 }
 

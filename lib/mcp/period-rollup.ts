@@ -3,8 +3,9 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { requireKnownNames } from "@/lib/operations/input";
 import type { ReportFilterInput } from "@/lib/operations/table";
-import { reportScopeParameter, scopeTargetIdParameter } from "@/lib/operations/parameters";
+import { periodBoundText, reportScopeParameter, scopeTargetIdParameter } from "@/lib/operations/parameters";
 import { REPORT_LIMIT, reportSchema, reportScopeSchema, type Report } from "@/lib/schemas/reports";
+import { calendarDayIn } from "@/lib/schemas/time-zone";
 import type { TeamList } from "@/lib/schemas/team";
 import { toMcpError } from "./errors";
 import type { PromptDefinition } from "./primitive-definitions";
@@ -43,7 +44,11 @@ interface RollupInput {
 }
 
 /** The arguments as the prompt takes them (strings), judged by REST's parse functions where REST has the parameter. */
-function parseArguments(args: { days?: string; scope?: string; scope_target_id?: string }, now: number): RollupInput {
+function parseArguments(
+  args: { days?: string; scope?: string; scope_target_id?: string },
+  now: number,
+  timeZone: string,
+): RollupInput {
   let days: number = ROLLUP.defaultDays;
   if (args.days !== undefined) {
     days = /^[0-9]{1,2}$/.test(args.days) ? Number(args.days) : NaN;
@@ -52,8 +57,9 @@ function parseArguments(args: { days?: string; scope?: string; scope_target_id?:
   const scope = reportScopeParameter.parse(args.scope);
   const scopeTargetId = scopeTargetIdParameter.parse(args.scope_target_id);
   const filters: RollupInput["filters"] = {
-    since: new Date(now - days * DAY_MS).toISOString(),
-    until: new Date(now).toISOString(),
+    // Calendar days in the organization's zone: today (to now) and the days before it, each from its midnight there.
+    since: { day: calendarDayIn(new Date(now - (days - 1) * DAY_MS), timeZone) },
+    until: { instant: new Date(now).toISOString() },
     ...(scope && { scope }),
     ...(scopeTargetId && { scope_target_id: scopeTargetId }),
   };
@@ -82,7 +88,10 @@ async function readWithinBound(source: SundownSource, ids: string[]): Promise<{ 
 
 /** The list_reports arguments that read the period again, as an agent would pass them. */
 function listArguments(filters: ReportFilterInput, cursor: string | null): string {
-  const args: Record<string, string | number> = { ...filters, limit: REPORT_LIMIT.max };
+  const { since, until, ...rest } = filters;
+  const args: Record<string, string | number> = { ...rest, limit: REPORT_LIMIT.max };
+  if (since) args.since = periodBoundText(since);
+  if (until) args.until = periodBoundText(until);
   if (cursor) args.cursor = cursor;
   return JSON.stringify(args);
 }
@@ -122,7 +131,8 @@ function leftOutNote(filters: ReportFilterInput, attached: Report[], leftOut: Le
 // The instructions are ours; the reports follow as separate JSON resources, so text written by people never
 // reads as part of the instructions.
 function instructions(input: RollupInput, attached: Report[], leftOut: LeftOut | undefined): string {
-  const { since, until } = input.filters;
+  const since = periodBoundText(input.filters.since);
+  const until = periodBoundText(input.filters.until);
   return [
     `Write a rollup of the last ${daysWords(input.days)} (${since} to ${until}) from ` +
       `the organization's ${subjectOf(input.filters)} in Sundown, attached below as JSON resources (newest first).`,
@@ -177,8 +187,8 @@ async function rollup(source: SundownSource, input: RollupInput): Promise<GetPro
       description: `No reports in the last ${daysWords(input.days)}`,
       messages: [
         textMessage(
-          `Sundown has no ${subjectOf(filters)} generated from ${filters.since} ` +
-            `to ${filters.until}, so there is nothing to roll up. Say so.`,
+          `Sundown has no ${subjectOf(filters)} generated from ${periodBoundText(filters.since)} ` +
+            `to ${periodBoundText(filters.until)}, so there is nothing to roll up. Say so.`,
         ),
       ],
     };
@@ -240,7 +250,9 @@ function argumentsOf(source?: SundownSource) {
     days: z
       .string()
       .optional()
-      .meta({ description: `How many days back from now, 1 to ${ROLLUP.maxDays} (default ${ROLLUP.defaultDays}).` }),
+      .meta({
+        description: `How many days, today included, in the organization's time zone: 1 to ${ROLLUP.maxDays} (default ${ROLLUP.defaultDays}).`,
+      }),
     scope: completableArgument("Only reports of this scope: org, lead or member.", (typed) =>
       reportScopeSchema.options.filter((s) => s.startsWith(typed ?? "")),
     ),
@@ -277,7 +289,8 @@ export function registerPeriodRollup(server: McpServer, source: SundownSource, {
     async (args): Promise<GetPromptResult> => {
       try {
         requireKnownNames(Object.keys(args), ROLLUP.name, Object.keys(argsSchema.shape));
-        return await rollup(source, parseArguments(args, Date.now()));
+        const timeZone = (await source.timeZone?.()) ?? "UTC";
+        return await rollup(source, parseArguments(args, Date.now(), timeZone));
       } catch (error) {
         throw toMcpError(error, ROLLUP.name, hooks);
       }

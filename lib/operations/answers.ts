@@ -8,6 +8,7 @@ import type { TeamList } from "@/lib/schemas/team";
 import { encodeCursor, isAuthentic } from "./cursor";
 import { CURSOR_RULE } from "./parameters";
 import {
+  CURSOR_FILTERS_RULE,
   OPERATIONS,
   reportFiltersDigest,
   reportFiltersOf,
@@ -46,12 +47,15 @@ export const ANSWERS = {
       if (input.cursor && (!isAuthentic(input.cursor) || input.cursor.organizationId !== key.organization.id)) {
         throw new ApiError("invalid_parameter", CURSOR_RULE);
       }
+      if (input.cursor && input.cursor.filters !== reportFiltersDigest(input, key.timeZone)) {
+        throw new ApiError("invalid_parameter", CURSOR_FILTERS_RULE);
+      }
       const last = page.reports.at(-1);
       const next =
         page.more && last
           ? encodeCursor({
               organizationId: key.organization.id,
-              filters: reportFiltersDigest(input),
+              filters: reportFiltersDigest(input, key.timeZone),
               generatedAt: last.generated_at,
               id: last.id,
             })

@@ -10,7 +10,9 @@ import {
   activeParameter,
   asFilter,
   cursorParameter,
+  isReversedPeriod,
   limitParameter,
+  periodBoundText,
   reportIdParameter,
   reportScopeParameter,
   roleParameter,
@@ -20,6 +22,7 @@ import {
   untilParameter,
   type Cite,
   type Parameter,
+  type PeriodBound,
 } from "./parameters";
 
 // The operations of API v1, each declared once: how REST reaches it, the scope it needs, its inputs, its
@@ -137,16 +140,12 @@ const TABLE = {
       cursor: cursorParameter,
     },
     check: (input) => {
-      // As instants: the parsed bounds are ISO strings, whose text order is not time order outside 0000–9999.
-      if (input.since && input.until && Date.parse(input.since) > Date.parse(input.until)) {
+      // Like with like: two days as days, two instants as instants (a day's instants depend on the zone).
+      if (isReversedPeriod(input.since, input.until)) {
         throw new ApiError("invalid_parameter", "since must not be after until.");
       }
-      if (input.cursor && input.cursor.filters !== reportFiltersDigest(input)) {
-        throw new ApiError(
-          "invalid_parameter",
-          "cursor was made for other filters: repeat the filters of the page it came from, or leave cursor out to start again.",
-        );
-      }
+      // Whether the cursor was made for these filters is checked once the organization's zone is known
+      // (lib/operations/answers.ts): its digest holds the zone its days were counted in.
     },
     output: reportListSchema,
     statuses: [403],
@@ -167,7 +166,7 @@ const TABLE = {
         "lead's area, member: one person), scope_target_id (that lead or member, else null), generated_at, and a " +
         "headline counting shipped and slipping items, blockers and silent people. Use it to find reports, then " +
         "get_report with an id for the full content. Optional filters, all combined: since and until " +
-        "(inclusive; a date like 2026-11-16 is that whole UTC day), scope, " +
+        "(inclusive; a date like 2026-11-16 is that whole day in the organization's time zone, UTC unless set; a date-time is an instant), scope, " +
         'scope_target_id (a person\'s id from list_team), q (words in the text; "quoted phrases", OR, -word). ' +
         `limit: ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} per page, default ${REPORT_LIMIT.default}. ` +
         "While next_cursor is not null, call again with cursor set to it and the same filters.",
@@ -316,7 +315,32 @@ export function reportFiltersOf<I extends Partial<Record<ReportFilterName, unkno
   return Object.fromEntries(present.map((name) => [name, input[name]])) as Pick<I, ReportFilterName>;
 }
 
-/** The digest a list_reports cursor carries: the filters of the page it continues (not its limit or position). */
-export function reportFiltersDigest(input: Partial<Record<ReportFilterName, string>>): string {
-  return filtersDigest(reportFiltersOf(input));
+/** The message for a cursor made for other filters (or for days counted in another time zone). */
+export const CURSOR_FILTERS_RULE =
+  "cursor was made for other filters: repeat the filters of the page it came from, or leave cursor out to start again.";
+
+/** A period bound as its digest holds it: an instant, or a day in UTC, as its UTC instant (as it always was). */
+function digestedBound(bound: PeriodBound | string | undefined, timeZone: string, end: "since" | "until") {
+  if (bound === undefined || typeof bound === "string") return bound;
+  if (bound.instant !== undefined) return bound.instant;
+  if (timeZone === "UTC") return `${bound.day}T${end === "since" ? "00:00:00.000" : "23:59:59.999"}Z`;
+  // Another zone's day: the zone goes in, so a cursor made before the zone changed is refused.
+  return `${periodBoundText(bound)} ${timeZone}`;
+}
+
+/**
+ * The digest a list_reports cursor carries: the filters of the page it continues (not its limit or position), its
+ * days in the organization's time zone. UTC days and instants digest as they always have, so cursors already handed
+ * out keep working.
+ */
+export function reportFiltersDigest(
+  input: Partial<Record<ReportFilterName, string | PeriodBound>>,
+  timeZone = "UTC",
+): string {
+  const filters = reportFiltersOf(input);
+  return filtersDigest({
+    ...(filters as Record<string, string>),
+    since: digestedBound(filters.since, timeZone, "since"),
+    until: digestedBound(filters.until, timeZone, "until"),
+  });
 }
