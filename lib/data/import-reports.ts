@@ -1,3 +1,4 @@
+import { writeReportItems } from "./report-items";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
@@ -281,6 +282,8 @@ export async function importReports(
       );
       await insertReports(tx, organization.id, added, contacts);
       await replaceReports(tx, organization.id, replaced, contacts);
+      const changed = written.filter((w) => w.outcome !== "unchanged").map((w) => w.id);
+      await writeReportItems((sql, ...values) => tx.$executeRawUnsafe(sql, ...values), organization.id, changed);
       return written;
     },
     { maxWait: 10_000, timeout: 120_000 },

@@ -6,7 +6,7 @@
 /** A parsed `since` or `until`: a calendar day (YYYY-MM-DD) or an instant; never both. */
 export type PeriodBound = { day: string; instant?: never } | { instant: string; day?: never };
 
-/** The organization's time zone, as an SQL expression, for the organization whose id is `organizationId` (SQL). */
+/** The organization's time zone (the `zone` of boundSql), as an SQL expression, for the organization whose id is `organizationId` (SQL). */
 export function organizationTimeZoneSql(organizationId: string): string {
   return `(SELECT tz.time_zone FROM organizations tz WHERE tz.id = ${organizationId})`;
 }
@@ -19,11 +19,10 @@ export function organizationTimeZoneSql(organizationId: string): string {
 export function boundSql(
   end: "since" | "until",
   slots: { day?: string; instant?: string },
-  organizationId: string,
+  zone: string,
 ): string | undefined {
   if (slots.instant) return `${slots.instant}::timestamptz`;
   if (!slots.day) return undefined;
-  const zone = organizationTimeZoneSql(organizationId);
   return end === "since"
     ? `((${slots.day}::date)::timestamp AT TIME ZONE ${zone})`
     : `(((${slots.day}::date + 1)::timestamp AT TIME ZONE ${zone}) - interval '1 millisecond')`;

@@ -9,7 +9,7 @@ import {
   type ReportScope,
   type ReportSummary,
 } from "@/lib/schemas/reports";
-import { boundSql, type PeriodBound } from "./period-bounds";
+import { boundSql, organizationTimeZoneSql, type PeriodBound } from "./period-bounds";
 import { defineScrubbedRead, type OrganizationRead, type Placeholder } from "./organization-read";
 import { scrubContactDetails } from "./scrub";
 
@@ -98,8 +98,9 @@ function reportPageRead(limit: number): ReportPageRead {
     sql: (organizationId, ...slots) => {
       const { scope, scope_target_id, q, after_generated_at, after_id, ...bounds } = byName(slots);
       const where = [`organization_id = ${organizationId}`];
-      const since = boundSql("since", { day: bounds.since_day, instant: bounds.since_instant }, organizationId);
-      const until = boundSql("until", { day: bounds.until_day, instant: bounds.until_instant }, organizationId);
+      const zone = organizationTimeZoneSql(organizationId);
+      const since = boundSql("since", { day: bounds.since_day, instant: bounds.since_instant }, zone);
+      const until = boundSql("until", { day: bounds.until_day, instant: bounds.until_instant }, zone);
       if (since) where.push(`generated_at >= ${since}`);
       if (until) where.push(`generated_at <= ${until}`);
       if (scope) where.push(`scope = ${scope}::report_scope`);
