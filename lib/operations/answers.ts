@@ -1,8 +1,10 @@
 import { requireScope, type VerifiedKey } from "@/lib/admission/verify-api-key";
 import type { ReadRequest } from "@/lib/data/organization-read";
 import { reportPage, reportRead, type ReportPage } from "@/lib/data/reports";
+import { briefingRead } from "@/lib/data/briefing";
 import { teamRead } from "@/lib/data/team";
 import { ApiError } from "@/lib/errors";
+import type { Briefing } from "@/lib/schemas/briefing";
 import type { Report } from "@/lib/schemas/reports";
 import type { TeamList } from "@/lib/schemas/team";
 import { encodeCursor, isAuthentic } from "./cursor";
@@ -64,6 +66,9 @@ export const ANSWERS = {
     },
   }),
   get_report: fromRead<"get_report", Report>({ read: ({ id }) => reportRead.with(id) }),
+  briefing: fromRead<"briefing", Briefing>({
+    read: ({ limit, since, until, scope_target_id }) => briefingRead(limit, { since, until, scope_target_id }),
+  }),
   team: fromRead<"team", TeamList>({ read: ({ role, active }) => teamRead.with(role, active) }),
 } satisfies { [N in KeyedOperationName]: Answer<N> };
 

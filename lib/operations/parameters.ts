@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PeriodBound } from "@/lib/data/period-bounds";
 import { ApiError } from "@/lib/errors";
 import { UUID_SHAPE } from "@/lib/schemas/common";
+import { BRIEFING_LIMIT } from "@/lib/schemas/briefing";
 import { REPORT_LIMIT, reportLimitSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import { memberRoleSchema } from "@/lib/schemas/team";
 import { INSTANT_RANGE_TEXT, isInInstantRange } from "@/lib/schemas/instant";
@@ -77,6 +78,29 @@ export const limitParameter: Parameter<number> = {
   parse(value) {
     const parsed = reportLimitSchema.safeParse(value);
     if (!parsed.success) throw invalid(LIMIT_RULE);
+    return parsed.data;
+  },
+};
+
+const SECTION_LIMIT_RULE = `limit must be an integer from ${BRIEFING_LIMIT.min} to ${BRIEFING_LIMIT.max} (default ${BRIEFING_LIMIT.default}).`;
+const sectionLimitSchema = z
+  .int()
+  .min(BRIEFING_LIMIT.min)
+  .max(BRIEFING_LIMIT.max)
+  .default(BRIEFING_LIMIT.default)
+  .meta({ description: "How many items each section of the briefing lists at most; each says how many more it has." });
+
+/** The briefing's `limit`: items per section, not reports per page. */
+export const sectionLimitParameter: Parameter<number> = {
+  in: "query",
+  schema: sectionLimitSchema,
+  optional: true,
+  accepts: `${BRIEFING_LIMIT.min}–${BRIEFING_LIMIT.max}`,
+  rule: SECTION_LIMIT_RULE,
+  fromText: (text) => (DIGITS.test(text) ? Number(text) : text),
+  parse(value) {
+    const parsed = sectionLimitSchema.safeParse(value);
+    if (!parsed.success) throw invalid(SECTION_LIMIT_RULE);
     return parsed.data;
   },
 };
