@@ -33,7 +33,7 @@ interface Content {
   shipped?: Item[];
 }
 
-function report(day: string, content: Content, id = randomUUID()) {
+function report(day: string, content: Content, id: string = randomUUID()) {
   return {
     id,
     scope: "org" as const,
