@@ -3,6 +3,7 @@ import { isoFromUtcJson, UTC_JSON_TIMESTAMP, utcTimestamp } from "@/lib/db/sql";
 import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import {
   REPORT_LIMIT,
+  reportContentSchema,
   reportSchema,
   reportSummarySchema,
   type Report,
@@ -41,6 +42,8 @@ interface PageArguments extends Omit<ReportFilters, "since" | "until"> {
   until_instant?: string;
   after_generated_at?: string;
   after_id?: string;
+  /** "report": each summary brings its report's content too (expand=report). */
+  expand?: "report";
 }
 
 type PageArgument = keyof PageArguments;
@@ -59,6 +62,7 @@ const PAGE_ARGUMENTS = Object.keys({
   q: 0,
   after_generated_at: 0,
   after_id: 0,
+  expand: 0,
 } satisfies Record<PageArgument, 0>) as PageArgument[];
 
 /** A read's positional arguments (or their placeholders) by name again. */
@@ -70,12 +74,23 @@ function byName<T>(values: readonly T[]): Record<PageArgument, T> {
 export interface ReportPage {
   reports: ReportSummary[];
   more: boolean;
+  /** Set when whole reports (expand=report) filled the page before `limit`: the rest follow on the next page. */
+  cut?: true;
 }
+
+/**
+ * The JSON a page of whole reports holds at most (about 50,000 tokens at four characters a token, within what a
+ * model's tool result may take): past it, the page ends early, says so, and next_cursor continues after it.
+ */
+export const EXPANDED_PAGE_MAX_BYTES = 200_000;
 
 /** A report's instant as the statements build it: UTC time (utcTimestamp), formatted here (isoFromUtcJson). */
 const storedInstant = z.string().regex(UTC_JSON_TIMESTAMP);
 
-const listedSummarySchema = reportSummarySchema.extend({ generated_at: storedInstant });
+const listedSummarySchema = reportSummarySchema.extend({
+  generated_at: storedInstant,
+  report: reportContentSchema.optional(),
+});
 
 /**
  * Most recent reports of one organization, optionally filtered, a page at a time: ties on generated_at are
@@ -96,7 +111,7 @@ function reportPageRead(limit: number): ReportPageRead {
   read = defineScrubbedRead({
     name: `report_list_${limit}`,
     sql: (organizationId, ...slots) => {
-      const { scope, scope_target_id, q, after_generated_at, after_id, ...bounds } = byName(slots);
+      const { scope, scope_target_id, q, after_generated_at, after_id, expand, ...bounds } = byName(slots);
       const where = [`organization_id = ${organizationId}`];
       const zone = organizationTimeZoneSql(organizationId);
       const since = boundSql("since", { day: bounds.since_day, instant: bounds.since_instant }, zone);
@@ -106,6 +121,8 @@ function reportPageRead(limit: number): ReportPageRead {
       if (scope) where.push(`scope = ${scope}::report_scope`);
       if (scope_target_id) where.push(`scope_target_id = ${scope_target_id}::uuid`);
       if (q) where.push(`search_vector @@ websearch_to_tsquery('english', ${q})`);
+      // The argument is the word "report" itself: written into the condition so the statement knows its type.
+      if (expand) where.push(`${expand}::text = 'report'`);
       if (after_generated_at && after_id)
         where.push(`(generated_at, id) < (${after_generated_at}::timestamptz, ${after_id}::uuid)`);
       // Each summary is the subquery's row turned into JSON whole (its column names are the API's), in the
@@ -115,7 +132,7 @@ function reportPageRead(limit: number): ReportPageRead {
       return `(
     SELECT coalesce(json_agg(r), '[]'::json)
     FROM (
-      SELECT id, scope, scope_target_id, ${utcTimestamp("generated_at")} AS generated_at, headline FROM reports
+      SELECT id, scope, scope_target_id, ${utcTimestamp("generated_at")} AS generated_at, headline${expand ? ", content AS report" : ""} FROM reports
       WHERE ${where.join(" AND ")}
       ORDER BY reports.generated_at DESC, reports.id DESC
       LIMIT ${limit + 1}
@@ -128,11 +145,22 @@ function reportPageRead(limit: number): ReportPageRead {
     planEachRunWith: (args) => byName(args).q !== undefined,
     toBody: (rows, _args, known): ReportPage => {
       rows ??= [];
-      const reports = rows.slice(0, limit).map((r) => ({
-        ...r,
-        generated_at: isoFromUtcJson(r.generated_at),
-        headline: r.headline === null ? null : scrubContactDetails(r.headline, known),
-      }));
+      const reports: ReportSummary[] = [];
+      let bytes = 0;
+      for (const r of rows.slice(0, limit)) {
+        const summary: ReportSummary = {
+          ...r,
+          generated_at: isoFromUtcJson(r.generated_at),
+          headline: r.headline === null ? null : scrubContactDetails(r.headline, known),
+          ...(r.report && { report: scrubContactDetails(r.report, known) }),
+        };
+        if (r.report) {
+          // Whole reports: the page stops before the one that would take it past the bound (never before the first).
+          bytes += Buffer.byteLength(JSON.stringify(summary));
+          if (bytes > EXPANDED_PAGE_MAX_BYTES && reports.length > 0) return { reports, more: true, cut: true };
+        }
+        reports.push(summary);
+      }
       return { reports, more: rows.length > limit };
     },
   });
@@ -146,7 +174,12 @@ type ReportPageRead = OrganizationRead<(string | undefined)[], ReportPage>;
 const reportPageReads = new Map<number, ReportPageRead>();
 
 /** A page of the list: `limit` reports matching `filters`, after `after` (the previous page's last report). */
-export function reportPage(limit: number, filters: ReportFilters = {}, after?: { generatedAt: string; id: string }) {
+export function reportPage(
+  limit: number,
+  filters: ReportFilters = {},
+  after?: { generatedAt: string; id: string },
+  expand?: "report",
+) {
   const { since, until, ...rest } = filters;
   const page: PageArguments = {
     ...rest,
@@ -156,6 +189,7 @@ export function reportPage(limit: number, filters: ReportFilters = {}, after?: {
     until_instant: until?.instant,
     after_generated_at: after?.generatedAt,
     after_id: after?.id,
+    expand,
   };
   return reportPageRead(limit).with(...PAGE_ARGUMENTS.map((name) => page[name]));
 }

@@ -43,7 +43,7 @@ function fromRead<N extends KeyedOperationName, Result>(answer: FromRead<N, Resu
 export const ANSWERS = {
   identity: { fromKey: (key: VerifiedKey) => ({ organization: key.organization, scopes: key.scopes }) },
   list_reports: fromRead<"list_reports", ReportPage>({
-    read: (input) => reportPage(input.limit, reportFiltersOf(input), input.cursor),
+    read: (input) => reportPage(input.limit, reportFiltersOf(input), input.cursor, input.expand),
     finish: (page, input, key) => {
       // Only now is the organization known: a cursor of another organization, or not signed here, is refused.
       if (input.cursor && (!isAuthentic(input.cursor) || input.cursor.organizationId !== key.organization.id)) {
@@ -62,7 +62,12 @@ export const ANSWERS = {
               id: last.id,
             })
           : null;
-      return { reports: page.reports, count: page.reports.length, next_cursor: next };
+      return {
+        reports: page.reports,
+        count: page.reports.length,
+        next_cursor: next,
+        ...(page.cut && { truncated: true }),
+      };
     },
   }),
   get_report: fromRead<"get_report", Report>({ read: ({ id }) => reportRead.with(id) }),

@@ -242,6 +242,12 @@ function oneOf<const T extends string>(
   };
 }
 
+export const expandParameter = oneOf(
+  "expand",
+  ["report"],
+  "report: each summary also brings its report's full content (`report`, masked as get_report's), so a period reads in pages, not a call per report.",
+);
+
 export const reportScopeParameter = oneOf(
   "scope",
   reportScopeSchema.options,

@@ -11,6 +11,7 @@ import {
   activeParameter,
   asFilter,
   cursorParameter,
+  expandParameter,
   isReversedPeriod,
   limitParameter,
   periodBoundText,
@@ -140,6 +141,7 @@ const TABLE = {
       scope_target_id: asFilter(scopeTargetIdParameter),
       q: asFilter(searchParameter),
       cursor: cursorParameter,
+      expand: expandParameter,
     },
     check: (input) => {
       // Like with like: two days as days, two instants as instants (a day's instants depend on the zone).
@@ -155,10 +157,11 @@ const TABLE = {
     description:
       "Summaries of the organization's end-of-day reports, newest first (`generated_at` descending, ties by `id` descending), " +
       "optionally for a period (`since`, `until`), a scope, one lead or member (`scope_target_id`) or words in the text (`q`), " +
+      "with each report's full content when asked (`expand=report`; a page of whole reports ends early at about 200 KB, says `truncated`, and `next_cursor` continues), " +
       'a page at a time. Follow `next_cursor` (also in the `Link` header, rel="next") with the same filters for the next ' +
       "page; pages are stable while new reports arrive. " +
       `\`limit\` must be a plain decimal integer from ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max}; every parameter may be given at most once; anything else, or a parameter this operation does not define, is 400 \`invalid_parameter\` naming it.`,
-    brief: `report summaries, newest first, a page at a time; \`limit\` ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}), \`since\`, \`until\`, \`scope\`, \`scope_target_id\`, \`q\`, \`cursor\``,
+    brief: `report summaries, newest first, a page at a time; \`limit\` ${REPORT_LIMIT.min}–${REPORT_LIMIT.max} (default ${REPORT_LIMIT.default}), \`since\`, \`until\`, \`scope\`, \`scope_target_id\`, \`q\`, \`cursor\`, \`expand=report\``,
     returns: "Report summaries, newest first, and the cursor of the next page.",
     tool: {
       name: "list_reports",
@@ -171,6 +174,7 @@ const TABLE = {
         "(inclusive; a date like 2026-11-16 is that whole day in the organization's time zone, UTC unless set; a date-time is an instant), scope, " +
         'scope_target_id (a person\'s id from list_team), q (words in the text; "quoted phrases", OR, -word). ' +
         `limit: ${REPORT_LIMIT.min} to ${REPORT_LIMIT.max} per page, default ${REPORT_LIMIT.default}. ` +
+        'expand: "report" puts each report\'s full content in the page (read a week in one or two calls, not one per report). ' +
         "While next_cursor is not null, call again with cursor set to it and the same filters.",
     },
   }),

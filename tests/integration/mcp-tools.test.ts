@@ -213,12 +213,12 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
       {
         tool: "list_reports",
         args: { member_id: "00000000-0000-4000-8000-000000000000" },
-        text: "invalid_parameter: Unknown parameter member_id: list_reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+        text: "invalid_parameter: Unknown parameter member_id: list_reports takes limit, since, until, scope, scope_target_id, q, cursor, expand.",
       },
       {
         tool: "list_reports",
         args: { limit: 3, Scope: "lead" },
-        text: "invalid_parameter: Unknown parameter Scope: list_reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+        text: "invalid_parameter: Unknown parameter Scope: list_reports takes limit, since, until, scope, scope_target_id, q, cursor, expand.",
       },
       {
         tool: "get_report",

@@ -222,6 +222,7 @@ describe("OpenAPI document", () => {
       "scope_target_id",
       "q",
       "cursor",
+      "expand",
     ]);
     expect(parameters.every((p: { in: string; required?: boolean }) => p.in === "query" && p.required !== true)).toBe(
       true,
