@@ -29,7 +29,7 @@ beforeAll(async () => {
   ).member.create({
     data: { organizationId: org.organization.id, name: "Mila Jones", role: "member", email: "mila@example.com" },
   });
-  const report = (at: string, shipped: object[]) => ({
+  const report = (at: string, shipped: Record<string, unknown>[]) => ({
     id: randomUUID(),
     scope: "org" as const,
     scope_target_id: null,
