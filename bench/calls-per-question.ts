@@ -17,12 +17,19 @@ const { calendarDayIn } = await import("@/lib/schemas/time-zone");
 const { key } = await mintKey("acme");
 const client: Client = await connectMcp({ Authorization: `Bearer ${key}` });
 
+/** What the questions read of an answer: loosely, as an agent reads JSON. */
+type Json = Record<string, unknown> & {
+  reports: { id: string }[];
+  members: { id: string; name: string }[];
+  next_cursor?: string | null;
+};
+
 let calls = 0;
-async function tool(name: string, args: Record<string, unknown> = {}): Promise<any> {
+async function tool(name: string, args: Record<string, unknown> = {}): Promise<Json> {
   calls++;
   const result = await client.callTool({ name, arguments: args });
   if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${JSON.stringify(result.content)}`);
-  return result.structuredContent;
+  return result.structuredContent as Json;
 }
 
 const DAY_MS = 86_400_000;
@@ -31,8 +38,8 @@ const yesterday = calendarDayIn(new Date(Date.now() - DAY_MS), "UTC");
 const week = { since: calendarDayIn(new Date(Date.now() - 6 * DAY_MS), "UTC"), until: today };
 
 /** Every summary of a period, page by page, as list_reports' description says to walk it. */
-async function walk(args: Record<string, unknown>): Promise<any[]> {
-  const reports: any[] = [];
+async function walk(args: Record<string, unknown>): Promise<{ id: string }[]> {
+  const reports: { id: string }[] = [];
   let cursor: string | undefined;
   do {
     const page = await tool("list_reports", { ...args, limit: 50, ...(cursor && { cursor }) });
@@ -43,19 +50,19 @@ async function walk(args: Record<string, unknown>): Promise<any[]> {
 }
 
 /** Every report of a period in full: the summaries, then get_report for each. */
-async function readAll(args: Record<string, unknown>): Promise<any[]> {
+async function readAll(args: Record<string, unknown>): Promise<Json[]> {
   const summaries = await walk(args);
   return Promise.all(summaries.map((s) => tool("get_report", { id: s.id })));
 }
 
 async function newestOrgReport() {
   const { reports } = await tool("list_reports", { scope: "org", limit: 1 });
-  return tool("get_report", { id: reports[0].id });
+  return tool("get_report", { id: reports[0]!.id });
 }
 
 async function memberId(name: string): Promise<string> {
   const { members } = await tool("list_team");
-  return members.find((m: { name: string }) => m.name.startsWith(name)).id;
+  return members.find((m) => m.name.startsWith(name))!.id;
 }
 
 interface Question {

@@ -206,7 +206,7 @@ FROM f`;
  * The statements that write the items of one organization's reports (`organizationId` and `reportIds`, SQL of types
  * uuid and uuid[]; every report of the organization when `reportIds` is undefined), their old items deleted first.
  */
-export function reportItemsRefreshSql(organizationId: string, reportIds?: string): [string, string] {
+function reportItemsRefreshSql(organizationId: string, reportIds?: string): [string, string] {
   const reports = `r.organization_id = ${organizationId}${reportIds ? ` AND r.id = ANY(${reportIds})` : ""}`;
   const items = `organization_id = ${organizationId}${reportIds ? ` AND report_id = ANY(${reportIds})` : ""}`;
   return [
