@@ -1,5 +1,6 @@
 import { BRIEFING_LISTED_MAX as LISTED_MAX, briefingSchema, type Briefing } from "@/lib/schemas/briefing";
 import { defineScrubbedRead } from "./organization-read";
+import type { ReportScope } from "@/lib/schemas/reports";
 import { boundSql, organizationTimeZoneSql, type PeriodBound } from "./period-bounds";
 import { scrubContactDetails } from "./scrub";
 
@@ -20,12 +21,18 @@ import { scrubContactDetails } from "./scrub";
 //   latest value, and each change of status between consecutive points.
 // - Shipped: per person, how many different items, and the newest titles.
 
+/**
+ * Characters of any one text the briefing serves (a blocker, a title, a reason…): an item pasted whole into a report
+ * cannot take the answer past what a model reads in one tool result; get_report serves it in full.
+ */
+const TEXT_MAX = 500;
 /** The default period: today and the six days before it, in the organization's zone. */
 const DEFAULT_DAYS = 7;
 
 export interface BriefingFilters {
   since?: PeriodBound;
   until?: PeriodBound;
+  scope?: ReportScope;
   scope_target_id?: string;
 }
 
@@ -47,12 +54,13 @@ type BriefingArgs = [
   sinceInstant: string | undefined,
   untilDay: string | undefined,
   untilInstant: string | undefined,
+  scope: ReportScope | undefined,
   scopeTargetId: string | undefined,
 ];
 
 const read = defineScrubbedRead<BriefingArgs, Briefing, Briefing>({
   name: "briefing",
-  sql: (organizationId, limit, sinceDay, sinceInstant, untilDay, untilInstant, scopeTargetId) => {
+  sql: (organizationId, limit, sinceDay, sinceInstant, untilDay, untilInstant, scope, scopeTargetId) => {
     const n = `${limit}::int`;
     const today = `(now() AT TIME ZONE z.tz)::date`;
     const since =
@@ -61,7 +69,9 @@ const read = defineScrubbedRead<BriefingArgs, Briefing, Briefing>({
     const until =
       boundSql("until", { day: untilDay, instant: untilInstant }, "z.tz") ??
       `(((${today} + 1)::timestamp AT TIME ZONE z.tz) - interval '1 millisecond')`;
-    const about = (table: string) => (scopeTargetId ? ` AND ${table}.scope_target_id = ${scopeTargetId}::uuid` : "");
+    const about = (table: string) =>
+      (scope ? ` AND ${table}.scope = ${scope}::report_scope` : "") +
+      (scopeTargetId ? ` AND ${table}.scope_target_id = ${scopeTargetId}::uuid` : "");
     const who = (position: string) => `coalesce(i.member_id::text, i.owner_key, ${position})`;
     const single = `i.report_id::text || ':' || i.kind || ':' || i.position`;
     const latest = (column: string) => `(array_agg(${column} ORDER BY i.generated_at DESC, i.report_id DESC))[1]`;
@@ -77,7 +87,12 @@ newest AS (
   SELECT DISTINCT ON (scope, scope_target_id) id FROM rep ORDER BY scope, scope_target_id, generated_at DESC, id DESC
 ),
 it AS (
-  SELECT i.* FROM report_items i, p
+  SELECT i.report_id, i.kind, i.position, i.scope, i.scope_target_id, i.generated_at, i.owner_key, i.member_id,
+         i.text_key, i.days, left(i.owner, ${TEXT_MAX}) AS owner, left(i.text, ${TEXT_MAX}) AS text,
+         left(i.reason, ${TEXT_MAX}) AS reason, left(i.unit, ${TEXT_MAX}) AS unit, left(i.status, ${TEXT_MAX}) AS status,
+         CASE WHEN jsonb_typeof(i.value) = 'string' THEN to_jsonb(left(i.value #>> '{}', ${TEXT_MAX})) ELSE i.value END AS value,
+         CASE WHEN jsonb_typeof(i.target) = 'string' THEN to_jsonb(left(i.target #>> '{}', ${TEXT_MAX})) ELSE i.target END AS target
+  FROM report_items i, p
   WHERE i.organization_id = ${organizationId} AND i.generated_at >= p.since_at AND i.generated_at <= p.until_at${about("i")}
 ),
 bl0 AS (
@@ -226,6 +241,7 @@ export function briefingRead(limit: number, filters: BriefingFilters = {}) {
     filters.since?.instant,
     filters.until?.day,
     filters.until?.instant,
+    filters.scope,
     filters.scope_target_id,
   );
 }

@@ -72,7 +72,8 @@ export const ANSWERS = {
   }),
   get_report: fromRead<"get_report", Report>({ read: ({ id }) => reportRead.with(id) }),
   briefing: fromRead<"briefing", Briefing>({
-    read: ({ limit, since, until, scope_target_id }) => briefingRead(limit, { since, until, scope_target_id }),
+    read: ({ limit, since, until, scope, scope_target_id }) =>
+      briefingRead(limit, { since, until, scope, scope_target_id }),
   }),
   team: fromRead<"team", TeamList>({ read: ({ role, active }) => teamRead.with(role, active) }),
 } satisfies { [N in KeyedOperationName]: Answer<N> };

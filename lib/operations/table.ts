@@ -215,6 +215,7 @@ const TABLE = {
     parameters: {
       since: sinceParameter,
       until: untilParameter,
+      scope: reportScopeParameter,
       scope_target_id: scopeTargetIdParameter,
       limit: sectionLimitParameter,
     },
@@ -228,14 +229,14 @@ const TABLE = {
     summary: "Brief on a period",
     description:
       "One answer for running a team over a period (`since`, `until` as the report list takes them; default today and the six days before it, " +
-      "in the organization's time zone), optionally only the reports about one lead or member (`scope_target_id`): `blockers` open at the " +
+      "in the organization's time zone), optionally only the reports of one `scope` or about one lead or member (`scope_target_id`): `blockers` open at the " +
       "period's end, oldest first, with `days_open`, when they were first and last reported and the reports listing them, then those " +
       "resolved within the period (`resolved`); `silent` people at the period's end with their streak (`days`) and its first day; " +
       "`slipping` items by owner with `days_late` and reason; `kpis` with the latest value, target and status, a daily series and the " +
       "status changes; `shipped` per person. Each section lists at most `limit` items " +
       `(${BRIEFING_LIMIT.min}–${BRIEFING_LIMIT.max}, default ${BRIEFING_LIMIT.default}) and says its \`count\` and how many \`more\`. ` +
       "Computed from the items of each report as written (see the import format's item vocabulary); contact details are masked.",
-    brief: `blockers with their age, silent streaks, slipping items by owner, KPI trends and shipped work over a period; \`since\`, \`until\`, \`scope_target_id\`, \`limit\` ${BRIEFING_LIMIT.min}–${BRIEFING_LIMIT.max} per section`,
+    brief: `blockers with their age, silent streaks, slipping items by owner, KPI trends and shipped work over a period; \`since\`, \`until\`, \`scope\`, \`scope_target_id\`, \`limit\` ${BRIEFING_LIMIT.min}–${BRIEFING_LIMIT.max} per section`,
     returns: "The period's briefing.",
     tool: {
       name: "get_briefing",
@@ -244,7 +245,7 @@ const TABLE = {
         "For running a team, not for watching people: one call answers what is blocked and for how long, who has gone quiet, " +
         "what is slipping and for whom, how the KPIs moved and what shipped, over a period (default today and the six days " +
         "before it, in the organization's time zone). Arguments: since and until (a date is a whole day in the organization's " +
-        "time zone; a date-time an instant), scope_target_id (only the reports about one lead or member: an id from list_team), " +
+        "time zone; a date-time an instant), scope (org, lead or member), scope_target_id (only the reports about one lead or member: an id from list_team), " +
         `limit (items per section, ${BRIEFING_LIMIT.min} to ${BRIEFING_LIMIT.max}, default ${BRIEFING_LIMIT.default}). Returns ` +
         "blockers (open first, oldest first, with days_open, first/last reported, report_ids; then resolved ones), silent " +
         "(days: the streak, since: its first day), slipping (by owner: days_late, reason, first/last seen), kpis (latest value, " +

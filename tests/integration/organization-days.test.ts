@@ -26,6 +26,7 @@ const twoDaysAgo = calendarDayIn(new Date(now - 2 * DAY_MS), ZONE);
 const lateEvening = historyReport({
   generated_at: new Date(Date.parse(`${twoDaysAgo}T23:30:00Z`) + offsetMs(`${twoDaysAgo}T23:30:00Z`)).toISOString(),
   headline: "Late evening, two days ago",
+  text: "Late evening work",
 });
 
 /** Milliseconds to add to a wall-clock time in the zone (written as if UTC) to get the instant: 7 or 8 hours. */
@@ -116,13 +117,16 @@ describe("an organization in America/Los_Angeles", () => {
   });
 
   it("counts the prompt's days in the zone: a late evening two days ago is in three days, not in two", async () => {
+    // The prompt attaches the period's briefing: what shipped in it names the late evening's work or not.
     const attached = async (days: string) => {
       const { messages } = await client.getPrompt({ name: "period_rollup", arguments: { days } });
-      return messages
-        .filter((m) => m.content.type === "resource")
-        .map((m) => JSON.parse((m.content as { resource: { text: string } }).resource.text).report.headline);
+      const resource = messages.find((m) => m.content.type === "resource");
+      // A period without reports is said in words, with nothing attached.
+      if (!resource) return [];
+      const briefing = JSON.parse((resource.content as { resource: { text: string } }).resource.text);
+      return briefing.shipped.items.flatMap((s: { titles: string[] }) => s.titles);
     };
-    expect(await attached("3")).toContain("Late evening, two days ago");
-    expect(await attached("2")).not.toContain("Late evening, two days ago");
+    expect(await attached("3")).toContain("Late evening work");
+    expect(await attached("2")).not.toContain("Late evening work");
   });
 });
