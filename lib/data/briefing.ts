@@ -107,10 +107,13 @@ bl0 AS (
          ${who(single)} AS who, coalesce(i.text_key, ${single}) AS what
   FROM it i WHERE i.kind = 'blocker' GROUP BY ${who(single)}, coalesce(i.text_key, ${single})
 ),
-bl1 AS (
+bl1 AS MATERIALIZED (
+  -- Once per blocker (materialized: the later steps would repeat it), by the reports' (organization, scope, date) index.
   SELECT b.*, CASE WHEN b.open THEN NULL ELSE (
-    SELECT min(r.generated_at) FROM rep r
-    WHERE r.scope = b.last_scope AND r.scope_target_id IS NOT DISTINCT FROM b.last_target AND r.generated_at > b.last_at
+    SELECT r.generated_at FROM reports r, p
+    WHERE r.organization_id = ${organizationId} AND r.scope = b.last_scope
+      AND r.scope_target_id IS NOT DISTINCT FROM b.last_target AND r.generated_at > b.last_at AND r.generated_at <= p.until_at
+    ORDER BY r.generated_at LIMIT 1
   ) END AS resolved_at
   FROM bl0 b
 ),
