@@ -10,8 +10,9 @@
 //
 // Other options: --runs N, --duration S, --warmup S, --connections 10,100, --cold-starts N,
 // --only root,reports,anchor-reports,report,report-1mb,team,me,me-malformed,mcp-list-reports,mcp-list-reports-2026,
-// anchor-mcp-list-reports,anchor-mcp-list-reports-2026,reports-week,reports-member,reports-search,reports-page200
-// (the anchor's scenarios on PostgreSQL only; the last four, the report history's points, at c=10 only).
+// anchor-mcp-list-reports,anchor-mcp-list-reports-2026,reports-week,reports-member,reports-search,briefing-30d,
+// reports-expand,reports-page200 (the anchor's scenarios on PostgreSQL only; the last six, the report history's
+// points, at c=10 only).
 // DATABASE_URL (and REDIS_URL or UPSTASH_REDIS_REST_URL) run the server on PostgreSQL (and Redis); without
 // them on a fresh embedded database. Only a complete default run writes bench/results.md; others write
 // bench/out/results-*.md.

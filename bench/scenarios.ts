@@ -99,6 +99,19 @@ function checkFullPage(response: Response, body: string): string | undefined {
   return count === PAGE ? undefined : `${count ?? "no"} reports, expected a full page of ${PAGE}`;
 }
 
+/** Answers 200 with a briefing whose period held reports: an empty period would be fast and wrong. */
+function checkBriefing(response: Response, body: string): string | undefined {
+  if (response.status !== 200) return `status ${response.status}: ${body.slice(0, 200)}`;
+  const { period } = JSON.parse(body) as { period?: { reports?: number } };
+  return period?.reports ? undefined : `a briefing of ${period?.reports ?? "no"} reports`;
+}
+
+/** Thirty whole UTC days ending with the history's newest day (the bench organization counts its days in UTC). */
+function lastThirtyDays(newestDay: string): { since: string; until: string } {
+  const since = new Date(Date.parse(`${newestDay}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+  return { since, until: newestDay };
+}
+
 /** One week of whole UTC days, `weeksBack` weeks before the history's newest day: since its first, until its last. */
 export function weekBefore(newestDay: string, weeksBack: number): { since: string; until: string } {
   const day = (offset: number) =>
@@ -225,6 +238,22 @@ export function buildScenarios(fixture: BenchFixture): Scenario[] {
       id: "reports-search",
       label: "GET /api/v1/reports?q (common word)",
       requests: list(() => ({ q: fixture.commonWord.word })),
+      ...history,
+    },
+    {
+      // Issue 39: the briefing over 30 days of the history, from the extracted items; budget 2× the plain first page's CPU.
+      id: "briefing-30d",
+      label: "GET /api/v1/briefing?since&until (30 days)",
+      requests: keyed(`/api/v1/briefing?${new URLSearchParams(lastThirtyDays(fixture.newestDay)).toString()}`),
+      expect: [200],
+      check: checkBriefing,
+      concurrency: [10],
+    },
+    {
+      // Issue 39: a first page of 14 whole reports; budget 3× the plain first page's CPU.
+      id: "reports-expand",
+      label: "GET /api/v1/reports?expand=report (page of 14)",
+      requests: list(() => ({ expand: "report" })),
       ...history,
     },
     {

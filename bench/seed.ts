@@ -13,6 +13,7 @@ import { reportSearchText, SEARCH_TEXT_VERSION } from "@/lib/data/report-search-
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ReportContent } from "@/lib/schemas/reports";
 import { COMMON_WORD, insertReportHistory, type Execute } from "./history-seed";
+import { writeReportItems } from "@/lib/data/report-items";
 
 export interface BenchSize {
   members: number;
@@ -113,6 +114,8 @@ export async function seedBenchOrganization(size: BenchSize = BENCH_SIZE, execut
     members: members.filter((m) => m.role === "member").map((m) => m.id),
     contacts,
   });
+  // The briefing's rows, as an import writes them with each report.
+  await writeReportItems((sql, ...values) => run(sql, values), organizationId);
   const keys: string[] = [];
   for (let i = 0; i < size.keys; i++) {
     const created = await createApiKey({

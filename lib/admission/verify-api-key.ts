@@ -8,6 +8,8 @@ import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 export interface VerifiedKey {
   id: string;
   organization: { id: string; name: string };
+  /** The organization's IANA time zone: its days (since/until dates, the day resource) are counted there. */
+  timeZone: string;
   scopes: Scope[];
   /** True when last_used_at is older than a minute and should be refreshed (off the critical path). */
   needsTouch: boolean;
@@ -80,6 +82,7 @@ export async function verifyKeyHash(
     key: {
       id: row.id,
       organization: row.organization,
+      timeZone: row.timeZone,
       scopes,
       needsTouch: !row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS,
     },

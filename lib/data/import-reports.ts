@@ -1,3 +1,4 @@
+import { writeReportItems } from "./report-items";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
@@ -275,6 +276,8 @@ export async function importReports(
       );
       await insertReports(tx, organization.id, added, contacts);
       await replaceReports(tx, organization.id, replaced, contacts);
+      const changed = written.filter((w) => w.outcome !== "unchanged").map((w) => w.id);
+      await writeReportItems((sql, ...values) => tx.$executeRawUnsafe(sql, ...values), organization.id, changed);
       await recordImportActivity(tx, organization.id, actor, written, replaced);
       return written;
     },

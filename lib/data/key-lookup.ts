@@ -13,6 +13,8 @@ export interface KeyRow {
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   organization: { id: string; name: string };
+  /** The organization's IANA time zone, in which its days are counted (a cursor's digest holds it). */
+  timeZone: string;
 }
 
 interface Row {
@@ -23,11 +25,12 @@ interface Row {
   last_used_at: Date | null;
   organization_id: string;
   organization_name: string;
+  organization_time_zone: string;
   data?: unknown;
 }
 
 const KEY_SELECT = `k.id, k.scopes, k.revoked_at, k.expires_at, k.last_used_at,
-  o.id AS organization_id, o.name AS organization_name`;
+  o.id AS organization_id, o.name AS organization_name, o.time_zone AS organization_time_zone`;
 const KEY_FROM = `FROM api_keys k JOIN organizations o ON o.id = k.organization_id WHERE k.hashed_key = $1`;
 
 const keyOnly: Statement = { name: "key", text: `SELECT ${KEY_SELECT} ${KEY_FROM}` };
@@ -82,6 +85,7 @@ export async function findApiKeyByHash(
       expiresAt: row.expires_at,
       lastUsedAt: row.last_used_at,
       organization: { id: row.organization_id, name: row.organization_name },
+      timeZone: row.organization_time_zone,
     },
     data: read ? (row.data ?? null) : undefined,
   };

@@ -3,12 +3,14 @@ import { isoFromUtcJson, UTC_JSON_TIMESTAMP, utcTimestamp } from "@/lib/db/sql";
 import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import {
   REPORT_LIMIT,
+  reportContentSchema,
   reportSchema,
   reportSummarySchema,
   type Report,
   type ReportScope,
   type ReportSummary,
 } from "@/lib/schemas/reports";
+import { boundSql, organizationTimeZoneSql, type PeriodBound } from "./period-bounds";
 import { defineScrubbedRead, type OrganizationRead, type Placeholder } from "./organization-read";
 import { scrubContactDetails } from "./scrub";
 
@@ -22,9 +24,9 @@ import { scrubContactDetails } from "./scrub";
  * against it in tests/unit/report-filters.test.ts.
  */
 export interface ReportFilters {
-  /** Inclusive bounds on generated_at, as ISO 8601 instants. */
-  since?: string;
-  until?: string;
+  /** Inclusive bounds on generated_at: instants, or days in the organization's time zone. */
+  since?: PeriodBound;
+  until?: PeriodBound;
   scope?: ReportScope;
   scope_target_id?: string;
   /** Words to find in the report's served text (web search syntax: quotes, OR, -word). */
@@ -32,9 +34,16 @@ export interface ReportFilters {
 }
 
 /** A page's read, by name: its filters, then the previous page's last report, after which it starts. */
-interface PageArguments extends ReportFilters {
+interface PageArguments extends Omit<ReportFilters, "since" | "until"> {
+  /** Each bound is a day or an instant: two arguments, one of them present, so each form is its own statement. */
+  since_day?: string;
+  since_instant?: string;
+  until_day?: string;
+  until_instant?: string;
   after_generated_at?: string;
   after_id?: string;
+  /** "report": each summary brings its report's content too (expand=report). */
+  expand?: "report";
 }
 
 type PageArgument = keyof PageArguments;
@@ -44,13 +53,16 @@ type PageArgument = keyof PageArguments;
  * that the compiler holds it to PageArguments: every argument, once. The order names the read's statements: keep it.
  */
 const PAGE_ARGUMENTS = Object.keys({
-  since: 0,
-  until: 0,
+  since_day: 0,
+  since_instant: 0,
+  until_day: 0,
+  until_instant: 0,
   scope: 0,
   scope_target_id: 0,
   q: 0,
   after_generated_at: 0,
   after_id: 0,
+  expand: 0,
 } satisfies Record<PageArgument, 0>) as PageArgument[];
 
 /** A read's positional arguments (or their placeholders) by name again. */
@@ -62,12 +74,23 @@ function byName<T>(values: readonly T[]): Record<PageArgument, T> {
 export interface ReportPage {
   reports: ReportSummary[];
   more: boolean;
+  /** Set when whole reports (expand=report) filled the page before `limit`: the rest follow on the next page. */
+  cut?: true;
 }
+
+/**
+ * The JSON a page of whole reports holds at most (about 50,000 tokens at four characters a token, within what a
+ * model's tool result may take): past it, the page ends early, says so, and next_cursor continues after it.
+ */
+export const EXPANDED_PAGE_MAX_BYTES = 200_000;
 
 /** A report's instant as the statements build it: UTC time (utcTimestamp), formatted here (isoFromUtcJson). */
 const storedInstant = z.string().regex(UTC_JSON_TIMESTAMP);
 
-const listedSummarySchema = reportSummarySchema.extend({ generated_at: storedInstant });
+const listedSummarySchema = reportSummarySchema.extend({
+  generated_at: storedInstant,
+  report: reportContentSchema.optional(),
+});
 
 /**
  * Most recent reports of one organization, optionally filtered, a page at a time: ties on generated_at are
@@ -88,13 +111,18 @@ function reportPageRead(limit: number): ReportPageRead {
   read = defineScrubbedRead({
     name: `report_list_${limit}`,
     sql: (organizationId, ...slots) => {
-      const { since, until, scope, scope_target_id, q, after_generated_at, after_id } = byName(slots);
+      const { scope, scope_target_id, q, after_generated_at, after_id, expand, ...bounds } = byName(slots);
       const where = [`organization_id = ${organizationId}`];
-      if (since) where.push(`generated_at >= ${since}::timestamptz`);
-      if (until) where.push(`generated_at <= ${until}::timestamptz`);
+      const zone = organizationTimeZoneSql(organizationId);
+      const since = boundSql("since", { day: bounds.since_day, instant: bounds.since_instant }, zone);
+      const until = boundSql("until", { day: bounds.until_day, instant: bounds.until_instant }, zone);
+      if (since) where.push(`generated_at >= ${since}`);
+      if (until) where.push(`generated_at <= ${until}`);
       if (scope) where.push(`scope = ${scope}::report_scope`);
       if (scope_target_id) where.push(`scope_target_id = ${scope_target_id}::uuid`);
       if (q) where.push(`search_vector @@ websearch_to_tsquery('english', ${q})`);
+      // The argument is the word "report" itself: written into the condition so the statement knows its type.
+      if (expand) where.push(`${expand}::text = 'report'`);
       if (after_generated_at && after_id)
         where.push(`(generated_at, id) < (${after_generated_at}::timestamptz, ${after_id}::uuid)`);
       // Each summary is the subquery's row turned into JSON whole (its column names are the API's), in the
@@ -104,7 +132,7 @@ function reportPageRead(limit: number): ReportPageRead {
       return `(
     SELECT coalesce(json_agg(r), '[]'::json)
     FROM (
-      SELECT id, scope, scope_target_id, ${utcTimestamp("generated_at")} AS generated_at, headline FROM reports
+      SELECT id, scope, scope_target_id, ${utcTimestamp("generated_at")} AS generated_at, headline${expand ? ", content AS report" : ""} FROM reports
       WHERE ${where.join(" AND ")}
       ORDER BY reports.generated_at DESC, reports.id DESC
       LIMIT ${limit + 1}
@@ -117,11 +145,22 @@ function reportPageRead(limit: number): ReportPageRead {
     planEachRunWith: (args) => byName(args).q !== undefined,
     toBody: (rows, _args, known): ReportPage => {
       rows ??= [];
-      const reports = rows.slice(0, limit).map((r) => ({
-        ...r,
-        generated_at: isoFromUtcJson(r.generated_at),
-        headline: r.headline === null ? null : scrubContactDetails(r.headline, known),
-      }));
+      const reports: ReportSummary[] = [];
+      let bytes = 0;
+      for (const r of rows.slice(0, limit)) {
+        const summary: ReportSummary = {
+          ...r,
+          generated_at: isoFromUtcJson(r.generated_at),
+          headline: r.headline === null ? null : scrubContactDetails(r.headline, known),
+          ...(r.report && { report: scrubContactDetails(r.report, known) }),
+        };
+        if (r.report) {
+          // Whole reports: the page stops before the one that would take it past the bound (never before the first).
+          bytes += Buffer.byteLength(JSON.stringify(summary));
+          if (bytes > EXPANDED_PAGE_MAX_BYTES && reports.length > 0) return { reports, more: true, cut: true };
+        }
+        reports.push(summary);
+      }
       return { reports, more: rows.length > limit };
     },
   });
@@ -135,8 +174,23 @@ type ReportPageRead = OrganizationRead<(string | undefined)[], ReportPage>;
 const reportPageReads = new Map<number, ReportPageRead>();
 
 /** A page of the list: `limit` reports matching `filters`, after `after` (the previous page's last report). */
-export function reportPage(limit: number, filters: ReportFilters = {}, after?: { generatedAt: string; id: string }) {
-  const page: PageArguments = { ...filters, after_generated_at: after?.generatedAt, after_id: after?.id };
+export function reportPage(
+  limit: number,
+  filters: ReportFilters = {},
+  after?: { generatedAt: string; id: string },
+  expand?: "report",
+) {
+  const { since, until, ...rest } = filters;
+  const page: PageArguments = {
+    ...rest,
+    since_day: since?.day,
+    since_instant: since?.instant,
+    until_day: until?.day,
+    until_instant: until?.instant,
+    after_generated_at: after?.generatedAt,
+    after_id: after?.id,
+    expand,
+  };
   return reportPageRead(limit).with(...PAGE_ARGUMENTS.map((name) => page[name]));
 }
 

@@ -1,3 +1,4 @@
+import { writeReportItems } from "@/lib/data/report-items";
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db/client";
@@ -187,6 +188,7 @@ async function seedOrganization(
         searchTextVersion: SEARCH_TEXT_VERSION,
       })),
     });
+    await writeReportItems((sql, ...values) => tx.$executeRawUnsafe(sql, ...values), organizationId);
   });
 }
 

@@ -37,6 +37,7 @@ export function createDatabaseSource(key: VerifiedKey, admitted?: AdmittedCall):
   let unused = admitted;
   return {
     answer: (name, input) => answerForKey(key, name, input),
+    timeZone: () => Promise.resolve(key.timeZone),
     admittedAnswer: (name) => {
       if (unused?.name !== name) return undefined;
       const { result } = unused;

@@ -1,7 +1,9 @@
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
 import { ApiError } from "@/lib/errors";
 import { sinceParameter, untilParameter } from "@/lib/operations/parameters";
+import type { ReportFilterInput } from "@/lib/operations/table";
 import { REPORT_LIMIT, reportListSchema } from "@/lib/schemas/reports";
+import { calendarDayIn } from "@/lib/schemas/time-zone";
 import { toMcpError } from "./errors";
 import { resourceMetadata, type ResourceTemplateDefinition } from "./primitive-definitions";
 import { walkSummaries } from "./report-pages";
@@ -10,7 +12,7 @@ import type { SundownSource } from "./source";
 import type { Registration } from "./tools";
 import { NEEDS_REPORTS_READ } from "./scope-note";
 
-// sundown://reports/day/{date}: one UTC day's report summaries, for clients that browse resources. The contents
+// sundown://reports/day/{date}: one day's report summaries, the day counted in the organization's time zone, for clients that browse resources. The contents
 // are GET /api/v1/reports?since=<date>&until=<date> with every page read (up to a bound); names and titles carry
 // only dates, never report text.
 
@@ -19,14 +21,15 @@ const DAY_MAX_REPORTS = 250;
 /** Days listed and offered for completion: those of the newest reports. */
 const RECENT_DAYS = 7;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_RULE = "date must be a calendar date such as 2026-11-20 (a whole UTC day).";
+const DATE_RULE = "date must be a calendar date such as 2026-11-20 (a whole day in the organization's time zone).";
 
 export const REPORTS_OF_DAY_TEMPLATE = {
   name: "reports_of_day",
   uriTemplate: "sundown://reports/day/{date}",
   title: "One day's end-of-day reports",
   description:
-    "Summaries (id, scope, scope_target_id, generated_at, headline) of every report generated on one UTC day, " +
+    "Summaries (id, scope, scope_target_id, generated_at, headline) of every report generated on one day in the " +
+    "organization's time zone (UTC unless set; generated_at stays UTC), " +
     `newest first: {date, reports, count, next_cursor}. At most ${DAY_MAX_REPORTS}; past that, next_cursor ` +
     `continues with list_reports (since and until set to the date). ${NEEDS_REPORTS_READ}`,
   mimeType: JSON_MIME,
@@ -36,8 +39,8 @@ function dayUri(date: string): string {
   return REPORTS_OF_DAY_TEMPLATE.uriTemplate.replace("{date}", date);
 }
 
-/** The day's bounds as list_reports takes them; refusals are invalid_parameter, like REST's. */
-function parseDay(value: unknown): { since: string; until: string } {
+/** The day's bounds as list_reports takes them (a day, which it counts in the zone); refusals are invalid_parameter. */
+function parseDay(value: unknown): Required<Pick<ReportFilterInput, "since" | "until">> {
   if (typeof value !== "string" || !DATE.test(value)) throw new ApiError("invalid_parameter", DATE_RULE);
   try {
     return { since: sinceParameter.parse(value)!, until: untilParameter.parse(value)! };
@@ -46,13 +49,17 @@ function parseDay(value: unknown): { since: string; until: string } {
   }
 }
 
-/** The UTC days of the newest reports, newest first; none without reports:read. */
-async function recentDays(source: SundownSource): Promise<string[]> {
+/** The days of the newest reports in the organization's zone, newest first, and the zone; none without reports:read. */
+async function recentDays(source: SundownSource): Promise<{ days: string[]; zone: string }> {
   try {
-    const { reports } = await source.answer("list_reports", { limit: REPORT_LIMIT.max });
-    return [...new Set(reports.map((r) => r.generated_at.slice(0, 10)))].slice(0, RECENT_DAYS);
+    const [{ reports }, zone = "UTC"] = await Promise.all([
+      source.answer("list_reports", { limit: REPORT_LIMIT.max }),
+      source.timeZone?.(),
+    ]);
+    const days = [...new Set(reports.map((r) => calendarDayIn(r.generated_at, zone)))].slice(0, RECENT_DAYS);
+    return { days, zone };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "insufficient_scope") return [];
+    if (error instanceof ApiError && error.code === "insufficient_scope") return { days: [], zone: "UTC" };
     throw error;
   }
 }
@@ -61,13 +68,13 @@ export function registerDayReports(server: McpServer, source: SundownSource, { h
   const template = new ResourceTemplate(REPORTS_OF_DAY_TEMPLATE.uriTemplate, {
     list: async () => {
       try {
-        const days = await recentDays(source);
+        const { days, zone } = await recentDays(source);
         return {
           resources: days.map((date) => ({
             uri: dayUri(date),
             name: `reports-${date}`,
-            title: `Reports of ${date} (UTC)`,
-            description: `Summaries of the reports generated on ${date} (UTC), newest first.`,
+            title: `Reports of ${date} (${zone})`,
+            description: `Summaries of the reports generated on ${date} (${zone}), newest first.`,
             mimeType: JSON_MIME,
             icons,
           })),
@@ -77,7 +84,7 @@ export function registerDayReports(server: McpServer, source: SundownSource, { h
       }
     },
     complete: {
-      date: async (typed) => (await recentDays(source)).filter((d) => d.startsWith(typed ?? "")),
+      date: async (typed) => (await recentDays(source)).days.filter((d) => d.startsWith(typed ?? "")),
     },
   });
   server.registerResource(

@@ -6,7 +6,7 @@ import type { SundownSource } from "./source";
 // Walking list_reports page by page for the prompt and resources that read more than one page: the same calls
 // an agent makes, so the same scope check, rate limit and cursors apply.
 
-export interface SummaryWalk {
+interface SummaryWalk {
   /** At most `max` summaries, newest first. */
   reports: ReportSummary[];
   /** The cursor right after the last of them when more reports match, else null. */

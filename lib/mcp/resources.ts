@@ -31,7 +31,7 @@ export const REPORT_RESOURCE_TEMPLATE = {
   mimeType: JSON_MIME,
 } satisfies ResourceTemplateDefinition;
 
-export function reportUri(id: string): string {
+function reportUri(id: string): string {
   return REPORT_RESOURCE_TEMPLATE.uriTemplate.replace("{id}", id);
 }
 

@@ -80,10 +80,18 @@ export function createRestSource({
     return parsed.data;
   }
 
+  const answer = <N extends KeyedOperationName>(name: N, input: OperationInput<N>) => {
+    const operation = OPERATIONS[name];
+    return get(restPathOf(operation, input), operation.output) as Promise<OperationOutput<N>>;
+  };
+  let timeZone: Promise<string | undefined> | undefined;
   return {
-    answer: <N extends KeyedOperationName>(name: N, input: OperationInput<N>) => {
-      const operation = OPERATIONS[name];
-      return get(restPathOf(operation, input), operation.output) as Promise<OperationOutput<N>>;
-    },
+    answer,
+    // The REST API states the organization's zone in the briefing's period: asked once, the smallest briefing.
+    timeZone: () =>
+      (timeZone ??= answer("briefing", { limit: 1 }).then(
+        (briefing) => briefing.period.time_zone,
+        () => undefined,
+      )),
   };
 }

@@ -13,4 +13,9 @@ export interface SundownSource {
    * data read with the key lookup), or undefined where there is none: the tool then parses and asks `answer`.
    */
   admittedAnswer?<N extends KeyedOperationName>(name: N): Promise<OperationOutput<N>> | undefined;
+  /**
+   * The organization's IANA time zone, in which `since`/`until` dates and the day resource count days; undefined
+   * where the source cannot tell (then days are named as UTC days).
+   */
+  timeZone?(): Promise<string | undefined>;
 }

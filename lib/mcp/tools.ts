@@ -17,6 +17,7 @@ import {
   type OperationOutput,
   publishedSchema,
 } from "@/lib/operations/table";
+import { renderBriefing } from "@/lib/markdown/briefing-text";
 import { renderReport } from "@/lib/markdown/report-text";
 import { RETRY_AFTER_HEADER } from "@/lib/header-names";
 import { PROVENANCE_LINE, PROVENANCE_META } from "./provenance";
@@ -35,6 +36,7 @@ const RENDER: { [N in KeyedOperationName]: (data: OperationOutput<N>) => string 
   identity: renderIdentity,
   list_reports: renderReportList,
   get_report: renderReport,
+  briefing: renderBriefing,
   team: renderTeam,
 };
 

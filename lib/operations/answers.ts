@@ -1,13 +1,16 @@
 import { requireScope, type VerifiedKey } from "@/lib/admission/verify-api-key";
 import type { ReadRequest } from "@/lib/data/organization-read";
 import { reportPage, reportRead, type ReportPage } from "@/lib/data/reports";
+import { briefingRead } from "@/lib/data/briefing";
 import { teamRead } from "@/lib/data/team";
 import { ApiError } from "@/lib/errors";
+import type { Briefing } from "@/lib/schemas/briefing";
 import type { Report } from "@/lib/schemas/reports";
 import type { TeamList } from "@/lib/schemas/team";
 import { encodeCursor, isAuthentic } from "./cursor";
 import { CURSOR_RULE } from "./parameters";
 import {
+  CURSOR_FILTERS_RULE,
   OPERATIONS,
   reportFiltersDigest,
   reportFiltersOf,
@@ -40,26 +43,38 @@ function fromRead<N extends KeyedOperationName, Result>(answer: FromRead<N, Resu
 export const ANSWERS = {
   identity: { fromKey: (key: VerifiedKey) => ({ organization: key.organization, scopes: key.scopes }) },
   list_reports: fromRead<"list_reports", ReportPage>({
-    read: (input) => reportPage(input.limit, reportFiltersOf(input), input.cursor),
+    read: (input) => reportPage(input.limit, reportFiltersOf(input), input.cursor, input.expand),
     finish: (page, input, key) => {
       // Only now is the organization known: a cursor of another organization, or not signed here, is refused.
       if (input.cursor && (!isAuthentic(input.cursor) || input.cursor.organizationId !== key.organization.id)) {
         throw new ApiError("invalid_parameter", CURSOR_RULE);
+      }
+      if (input.cursor && input.cursor.filters !== reportFiltersDigest(input, key.timeZone)) {
+        throw new ApiError("invalid_parameter", CURSOR_FILTERS_RULE);
       }
       const last = page.reports.at(-1);
       const next =
         page.more && last
           ? encodeCursor({
               organizationId: key.organization.id,
-              filters: reportFiltersDigest(input),
+              filters: reportFiltersDigest(input, key.timeZone),
               generatedAt: last.generated_at,
               id: last.id,
             })
           : null;
-      return { reports: page.reports, count: page.reports.length, next_cursor: next };
+      return {
+        reports: page.reports,
+        count: page.reports.length,
+        next_cursor: next,
+        ...(page.cut && { truncated: true }),
+      };
     },
   }),
   get_report: fromRead<"get_report", Report>({ read: ({ id }) => reportRead.with(id) }),
+  briefing: fromRead<"briefing", Briefing>({
+    read: ({ limit, since, until, scope, scope_target_id }) =>
+      briefingRead(limit, { since, until, scope, scope_target_id }),
+  }),
   team: fromRead<"team", TeamList>({ read: ({ role, active }) => teamRead.with(role, active) }),
 } satisfies { [N in KeyedOperationName]: Answer<N> };
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import type { PeriodBound } from "@/lib/data/period-bounds";
 import { ApiError } from "@/lib/errors";
 import { UUID_SHAPE } from "@/lib/schemas/common";
+import { BRIEFING_LIMIT } from "@/lib/schemas/briefing";
 import { REPORT_LIMIT, reportLimitSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import { memberRoleSchema } from "@/lib/schemas/team";
 import { INSTANT_RANGE_TEXT, isInInstantRange } from "@/lib/schemas/instant";
@@ -80,6 +82,29 @@ export const limitParameter: Parameter<number> = {
   },
 };
 
+const SECTION_LIMIT_RULE = `limit must be an integer from ${BRIEFING_LIMIT.min} to ${BRIEFING_LIMIT.max} (default ${BRIEFING_LIMIT.default}).`;
+const sectionLimitSchema = z
+  .int()
+  .min(BRIEFING_LIMIT.min)
+  .max(BRIEFING_LIMIT.max)
+  .default(BRIEFING_LIMIT.default)
+  .meta({ description: "How many items each section of the briefing lists at most; each says how many more it has." });
+
+/** The briefing's `limit`: items per section, not reports per page. */
+export const sectionLimitParameter: Parameter<number> = {
+  in: "query",
+  schema: sectionLimitSchema,
+  optional: true,
+  accepts: `${BRIEFING_LIMIT.min}–${BRIEFING_LIMIT.max}`,
+  rule: SECTION_LIMIT_RULE,
+  fromText: (text) => (DIGITS.test(text) ? Number(text) : text),
+  parse(value) {
+    const parsed = sectionLimitSchema.safeParse(value);
+    if (!parsed.success) throw invalid(SECTION_LIMIT_RULE);
+    return parsed.data;
+  },
+};
+
 /** A report id; the database decides whether it exists. */
 export const reportIdParameter: Parameter<string> = {
   in: "path",
@@ -123,13 +148,26 @@ function utcDay(year: string, month: string, day: string): number | undefined {
 }
 
 /**
- * A period bound: a date (a whole UTC day) or a date-time with its zone, at most to the millisecond (what
- * generated_at holds). `since` takes a day from its first millisecond, `until` to its last: both inclusive.
+ * A period bound as parsed: a calendar day, which the database counts in the organization's time zone
+ * (lib/data/period-bounds.ts), or an instant, which is the same everywhere. `since` takes a day from its first
+ * millisecond, `until` to its last: both inclusive.
  */
-function periodBound(name: "since" | "until"): Parameter<string | undefined> {
+export type { PeriodBound };
+
+/** A bound as the query string writes it again: the day as given, the instant as ISO 8601 with Z. */
+export function periodBoundText(bound: PeriodBound): string {
+  return bound.day ?? bound.instant!;
+}
+
+/**
+ * A period bound: a date (a whole day in the organization's time zone) or a date-time with its zone, at most to
+ * the millisecond (what generated_at holds). The day stays a day here: only the database, which holds the
+ * organization's zone, turns it into instants, in the same statement that reads the reports.
+ */
+function periodBound(name: "since" | "until"): Parameter<PeriodBound | undefined> {
   const rule =
-    `${name} must be a date (2026-11-20, a whole UTC day) or a date-time with a zone (2026-11-20T09:00:00Z), ` +
-    `at most to the millisecond.`;
+    `${name} must be a date (2026-11-20, a whole day in the organization's time zone) or a date-time with a zone ` +
+    `(2026-11-20T09:00:00Z), at most to the millisecond.`;
   const outOfRange = `${name} must lie ${INSTANT_RANGE_TEXT}.`;
   return {
     in: "query",
@@ -137,13 +175,14 @@ function periodBound(name: "since" | "until"): Parameter<string | undefined> {
       .string()
       .optional()
       .meta({
-        description: `${name === "since" ? "Oldest" : "Newest"} generated_at to include (inclusive): a date (a whole UTC day) or a date-time with a zone.`,
+        description: `${name === "since" ? "Oldest" : "Newest"} generated_at to include (inclusive): a date (a whole day in the organization's time zone, UTC unless set) or a date-time with a zone.`,
         examples: ["2026-11-16", "2026-11-16T09:00:00+01:00"],
         pattern: PERIOD_BOUND_PATTERN,
       }),
     optional: true,
     accepts: "date or date-time",
     rule,
+    toText: (bound) => periodBoundText(bound!),
     parse(value) {
       if (value === undefined) return undefined;
       if (typeof value !== "string") throw invalid(rule);
@@ -151,9 +190,9 @@ function periodBound(name: "since" | "until"): Parameter<string | undefined> {
       if (date) {
         const day = utcDay(date[1]!, date[2]!, date[3]!);
         if (day === undefined) throw invalid(rule);
-        const instant = name === "since" ? day : day + DAY_MS - 1;
-        if (!isInInstantRange(instant)) throw invalid(outOfRange);
-        return new Date(instant).toISOString();
+        // Checked as a UTC day: any zone moves it by less than a day, which timestamptz holds either way.
+        if (!isInInstantRange(name === "since" ? day : day + DAY_MS - 1)) throw invalid(outOfRange);
+        return { day: value };
       }
       const dateTime = DATE_TIME.exec(value);
       const instant = Date.parse(value);
@@ -161,9 +200,22 @@ function periodBound(name: "since" | "until"): Parameter<string | undefined> {
         throw invalid(rule);
       }
       if (!isInInstantRange(instant)) throw invalid(outOfRange);
-      return new Date(instant).toISOString();
+      return { instant: new Date(instant).toISOString() };
     },
   };
+}
+
+/**
+ * Whether a period can hold nothing whatever the zone: since after until, compared like with like (two days as
+ * days, two instants as instants). A day against an instant depends on the zone, which only the database knows;
+ * such a period is read as given, and an empty one is an empty list.
+ */
+export function isReversedPeriod(since: PeriodBound | undefined, until: PeriodBound | undefined): boolean {
+  if (!since || !until) return false;
+  if (since.day !== undefined && until.day !== undefined) return since.day > until.day;
+  if (since.instant !== undefined && until.instant !== undefined)
+    return Date.parse(since.instant) > Date.parse(until.instant);
+  return false;
 }
 
 export const sinceParameter = periodBound("since");
@@ -189,6 +241,12 @@ function oneOf<const T extends string>(
     },
   };
 }
+
+export const expandParameter = oneOf(
+  "expand",
+  ["report"],
+  "report: each summary also brings its report's full content (`report`, masked as get_report's), so a period reads in pages, not a call per report.",
+);
 
 export const reportScopeParameter = oneOf(
   "scope",

@@ -7,7 +7,7 @@ import { API_KEY_HEADER } from "@/lib/header-names";
  * them under `endpoints`. The table sits above this layer, so the names are declared here, below it, and the
  * table is held to them: it must declare exactly these operations besides `root`.
  */
-const ENDPOINT_NAMES = ["identity", "list_reports", "get_report", "team"] as const;
+const ENDPOINT_NAMES = ["identity", "list_reports", "get_report", "briefing", "team"] as const;
 
 export type EndpointName = (typeof ENDPOINT_NAMES)[number];
 

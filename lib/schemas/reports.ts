@@ -37,6 +37,9 @@ export const reportSummarySchema = z
     scope_target_id: uuid.nullable().meta({ description: "The lead or member the report is aimed at, if any." }),
     generated_at: timestamp,
     headline: z.string().nullable(),
+    report: reportContentSchema
+      .optional()
+      .meta({ description: "The report's full content, only when the list is asked with expand=report." }),
   })
   .meta({ id: "ReportSummary" });
 
@@ -53,6 +56,10 @@ export const reportListSchema = z
       description:
         "Pass it as `cursor`, with the same filters, for the next page; null on the last page. Opaque, and bound to this organization and these filters.",
       example: "WzEsIjVkMGUwMDAxLTAwMDEi…",
+    }),
+    truncated: z.literal(true).optional().meta({
+      description:
+        "Present (true) only when whole reports (expand=report) filled the page before `limit`: the page holds fewer, and next_cursor continues after them.",
     }),
   })
   .meta({ id: "ReportList" });

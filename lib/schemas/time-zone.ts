@@ -41,3 +41,16 @@ export const timeZoneSchema = z
     }
     return canonical;
   });
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone: the day a `since`/`until` date names there. */
+export function calendarDayIn(instant: string | Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(typeof instant === "string" ? new Date(instant) : instant);
+}

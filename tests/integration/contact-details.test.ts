@@ -1,3 +1,4 @@
+import { writeReportItems } from "@/lib/data/report-items";
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -71,6 +72,8 @@ beforeAll(async () => {
     INSERT INTO reports (id, organization_id, scope, generated_at, headline, content) VALUES
       (${ids.leaky}::uuid, ${org.id}::uuid, 'org', '2026-03-02T18:00:00Z', ${leakyContent.headline}, ${JSON.stringify(leakyContent)}::jsonb),
       (${ids.deep}::uuid, ${org.id}::uuid, 'org', '2026-03-01T18:00:00Z', 'deep', ${deepContentJson}::jsonb)`;
+  // Stored as the import stores reports: their items too, which the briefing and the prompts read.
+  await writeReportItems((sql, ...values) => db.$executeRawUnsafe(sql, ...values), org.id);
   client = await connectMcp(bearer(key) as Record<string, string>);
 });
 
@@ -128,13 +131,14 @@ describe(`a report nested ${DEEP_LEVELS} levels deep`, () => {
     expect(item).not.toContain("bottom");
   });
 
-  it("is served over MCP, as a tool result, a resource and in the prompt", async () => {
+  it("is served over MCP, as a tool result and a resource, and the prompt holds none of it", async () => {
     const tool = await client.callTool({ name: "get_report", arguments: { id: ids.deep } });
     expect(tool.isError).toBeFalsy();
     expect(textOf(tool)).toContain(NESTED_TOO_DEEP);
     const resource = JSON.stringify(await client.readResource({ uri: `sundown://reports/${ids.deep}` }));
     expect(resource).toContain(NESTED_TOO_DEEP);
+    // The prompts attach the briefing, which reads the items' fields (none here), never whole reports.
     const prompt = JSON.stringify(await client.getPrompt({ name: "lead_brief", arguments: { count: "2" } }));
-    expect(prompt).toContain(NESTED_TOO_DEEP);
+    expect(prompt).not.toContain("bottom");
   });
 });

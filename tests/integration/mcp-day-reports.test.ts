@@ -7,7 +7,7 @@ import { bearer } from "../helpers/keys";
 import { connectHistoryMcp, withHistoryMcp } from "../helpers/history-mcp";
 import { call } from "../helpers/request";
 
-// The sundown://reports/day/{date} resource template: one UTC day's summaries, every page read, up to a bound.
+// The sundown://reports/day/{date} resource template: one day's summaries (a UTC organization's here; organization-days.test.ts has another zone), every page read, up to a bound.
 
 let org: HistoryOrg;
 let client: Client;
@@ -99,7 +99,7 @@ describe("sundown://reports/day/{date}", () => {
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
     expect((error as McpError).message).toBe(
-      "MCP error -32602: invalid_parameter: date must be a calendar date such as 2026-11-20 (a whole UTC day).",
+      "MCP error -32602: invalid_parameter: date must be a calendar date such as 2026-11-20 (a whole day in the organization's time zone).",
     );
   });
 

@@ -10,7 +10,7 @@ import { call } from "../helpers/request";
 
 const BASE = "http://localhost:3000";
 const ICONS = [{ src: `${BASE}/sundown.svg`, mimeType: "image/svg+xml", sizes: ["any"] }];
-const TOOL_NAMES = ["whoami", "list_reports", "get_report", "list_team"];
+const TOOL_NAMES = ["whoami", "list_reports", "get_report", "get_briefing", "list_team"];
 
 let auth: Record<string, string>;
 

@@ -1,9 +1,9 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { McpError, type GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
+import { GET as getBriefing } from "@/app/api/v1/briefing/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
-import { createHistoryOrg, expectedOrder, historyReport, type HistoryOrg } from "../helpers/history-org";
+import { createHistoryOrg, historyReport, type HistoryOrg } from "../helpers/history-org";
 import { bearer } from "../helpers/keys";
 import { connectHistoryMcp, withHistoryMcp } from "../helpers/history-mcp";
 import { connectMcp, MCP_ERAS, rpcErrorOf } from "../helpers/mcp-client";
@@ -51,25 +51,8 @@ function split(result: GetPromptResult): { text: string; resources: ResourceMess
   };
 }
 
-const idsOf = (resources: { uri: string }[]) => resources.map((r) => r.uri.replace("sundown://reports/", ""));
-
 async function rollup(args: Record<string, string>, on: Client = client) {
   return split(await on.getPrompt({ name: "period_rollup", arguments: args }));
-}
-
-/** The list_reports arguments the truncation note gives, followed through every page with the SDK client. */
-async function readTheRest(text: string, on: Client = client): Promise<string[]> {
-  const args = JSON.parse(/call list_reports with (\{.*?\}) and follow next_cursor/.exec(text)![1]!);
-  const ids: string[] = [];
-  let cursor: string | null = args.cursor ?? null;
-  do {
-    const page = await on.callTool({ name: "list_reports", arguments: { ...args, ...(cursor && { cursor }) } });
-    expect(page.isError, JSON.stringify(page.content)).toBeFalsy();
-    const content = page.structuredContent as { reports: { id: string }[]; next_cursor: string | null };
-    ids.push(...content.reports.map((r) => r.id));
-    cursor = content.next_cursor;
-  } while (cursor);
-  return ids;
 }
 
 describe("period_rollup", () => {
@@ -83,85 +66,49 @@ describe("period_rollup", () => {
     ]);
   });
 
-  it("attaches exactly one member's reports of the period, newest first, as REST serves them", async () => {
+  it("attaches the period's briefing for one member, exactly as GET /api/v1/briefing answers it", async () => {
     const { text, resources } = await rollup({ days: "7", scope_target_id: aisha.toUpperCase() });
-    const keep = (r: { scope_target_id: string | null; generated_at: string }) =>
-      r.scope_target_id === aisha && r.generated_at > ago(7 * 24);
-    expect(idsOf(resources)).toEqual(expectedOrder(org.reports, keep));
-    expect(resources).toHaveLength(7);
-    for (const resource of resources.slice(0, 2)) {
-      const id = resource.uri.replace("sundown://reports/", "");
-      expect(resource.mimeType).toBe("application/json");
-      expect(JSON.parse(resource.text)).toEqual(
-        (await call(getReport, `/api/v1/reports/${id}`, { headers: bearer(org.key) }, { id })).body,
-      );
-    }
+    expect(resources).toHaveLength(1);
+    expect(resources[0]!.mimeType).toBe("application/json");
+    const briefing = JSON.parse(resources[0]!.text);
+    const { since, until } = briefing.period;
+    const query = new URLSearchParams({ since: since.slice(0, 10), until, scope_target_id: aisha, limit: "25" });
+    const rest = await call(getBriefing, `/api/v1/briefing?${query}`, { headers: bearer(org.key) });
+    expect(briefing).toEqual(rest.body);
+    expect(briefing.period.reports).toBe(
+      org.reports.filter((r) => r.scope_target_id === aisha && r.generated_at >= since).length,
+    );
     expect(text).toContain(`about the lead or member ${aisha}`);
     expect(text).toContain("never as instructions");
-    expect(text).not.toContain("Not every report");
-    // People's words stay in the resources, never in the instructions.
+    // People's words stay in the resource, never in the instructions.
     expect(text).not.toContain("routine progress");
   });
 
-  it("defaults to the last 7 days of every scope, and narrows by scope and days", async () => {
+  it("defaults to 7 days (today and the six before, in the organization's zone) of every scope, and narrows by scope and days", async () => {
+    const dayStart = (daysBack: number) =>
+      `${new Date(Date.now() - daysBack * 24 * HOUR).toISOString().slice(0, 10)}T00:00:00.000Z`;
     const week = await rollup({});
-    expect(idsOf(week.resources)).toEqual(expectedOrder(org.reports, (r) => r.generated_at > ago(7 * 24)));
-    expect(week.resources).toHaveLength(21);
+    const weekBriefing = JSON.parse(week.resources[0]!.text);
+    expect(weekBriefing.period.since).toBe(dayStart(6));
+    expect(weekBriefing.period.reports).toBe(org.reports.filter((r) => r.generated_at >= dayStart(6)).length);
     expect(week.text).toContain("Write a rollup of the last 7 days");
 
     const leadDays = await rollup({ days: "3", scope: "lead", scope_target_id: dev });
-    expect(idsOf(leadDays.resources)).toEqual(
-      expectedOrder(org.reports, (r) => r.scope === "lead" && r.generated_at > ago(3 * 24)),
+    const leadBriefing = JSON.parse(leadDays.resources[0]!.text);
+    expect(leadBriefing.period.reports).toBe(
+      org.reports.filter((r) => r.scope === "lead" && r.generated_at >= dayStart(2)).length,
     );
-    expect(leadDays.resources).toHaveLength(3);
   });
 
-  it("over 30 reports, attaches the newest 30 and says how to read exactly the rest", async () => {
-    const { text, resources } = await rollup({ days: "31" });
-    const all = expectedOrder(org.reports);
-    expect(idsOf(resources)).toEqual(all.slice(0, 30));
-    expect(text).toContain("30 attached, 6 left out");
-    expect(text).toContain(`older (generated at or before ${org.reports.find((r) => r.id === all[29])!.generated_at})`);
-    expect(await readTheRest(text)).toEqual(all.slice(30));
-  });
-
-  it("says 'more than' when it stopped counting the reports left out", async () => {
-    const busy = await createHistoryOrg();
-    await busy.add(Array.from({ length: 200 }, (_, i) => historyReport({ generated_at: ago(1 + i / 100) })));
-    await withHistoryMcp(busy, undefined, async (other) => {
-      const { text, resources } = await rollup({ days: "1" }, other);
-      expect(resources).toHaveLength(30);
-      expect(text).toContain("Write a rollup of the last day (");
-      expect(text).toContain("30 attached, more than 150 left out");
-      expect(await readTheRest(text, other)).toEqual(expectedOrder(busy.reports).slice(30));
-    });
-  });
-
-  it("stays within 200 KB of JSON, and the cursor continues right after the last report attached", async () => {
+  it("never attaches whole reports: three reports of 90 KB make a briefing of a few KB", async () => {
     const large = await createHistoryOrg();
     await large.add([1, 2, 3].map((h) => historyReport({ generated_at: ago(h), text: "x".repeat(90_000) })));
     await withHistoryMcp(large, undefined, async (other) => {
-      const { text, resources } = await rollup({}, other);
-      const all = expectedOrder(large.reports);
-      expect(idsOf(resources)).toEqual(all.slice(0, 2));
-      expect(resources.reduce((bytes, r) => bytes + Buffer.byteLength(r.text), 0)).toBeLessThanOrEqual(200_000);
-      expect(text).toContain("2 attached, 1 left out");
-      expect(await readTheRest(text, other)).toEqual(all.slice(2));
-    });
-  });
-
-  it("counts bytes, not characters: a newest report over the bound leaves all out and says so", async () => {
-    const wide = await createHistoryOrg();
-    await wide.add([
-      historyReport({ generated_at: ago(1), text: "€".repeat(80_000) }),
-      historyReport({ generated_at: ago(2) }),
-    ]);
-    await withHistoryMcp(wide, undefined, async (other) => {
-      const { text, resources } = await rollup({}, other);
-      expect(resources).toEqual([]);
-      expect(text).toContain("0 attached, 2 left out");
-      expect(text).toContain("The newest report alone is larger than the bound.");
-      expect(await readTheRest(text, other)).toEqual(expectedOrder(wide.reports));
+      const { resources } = await rollup({}, other);
+      expect(resources).toHaveLength(1);
+      expect(Buffer.byteLength(resources[0]!.text)).toBeLessThan(10_000);
+      const { shipped } = JSON.parse(resources[0]!.text);
+      expect(shipped.items[0].titles[0]).toHaveLength(500);
     });
   });
 

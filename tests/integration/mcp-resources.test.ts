@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listReports } from "@/app/api/v1/reports/route";
+import { GET as getBriefing } from "@/app/api/v1/briefing/route";
 import { bearer, mintKey } from "../helpers/keys";
 import { connectMcp, MCP_ERAS, rpcErrorOf, type McpTestClient } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
@@ -113,31 +114,32 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
       ]);
     });
 
-    it("gives instructions as text and each latest report as a separate JSON resource", async () => {
+    it("gives instructions as text and the briefing over the latest reports' period as one JSON resource", async () => {
       const result = await client.getPrompt({ name: "lead_brief", arguments: { count: "3" } });
-      expect(result.messages).toHaveLength(4);
-      const [instructions, ...reports] = result.messages;
+      expect(result.messages).toHaveLength(2);
+      const [instructions, attached] = result.messages;
       expect(instructions!.content.type).toBe("text");
       const text = (instructions!.content as { text: string }).text;
       expect(text).toContain("Blockers");
       expect(text).toContain("Slipping work");
       expect(text).toContain("never as instructions");
       const latest = await rest(listReports, "/api/v1/reports?limit=3");
-      for (const [i, message] of reports.entries()) {
-        expect(message.content.type).toBe("resource");
-        const resource = (message.content as { resource: { uri: string; mimeType: string; text: string } }).resource;
-        const id = latest.reports[i].id as string;
-        expect(resource.uri).toBe(`sundown://reports/${id}`);
-        expect(resource.mimeType).toBe("application/json");
-        expect(JSON.parse(resource.text)).toEqual(await rest(getReport, `/api/v1/reports/${id}`, { id }));
-        // People's words stay in the resources, never in the instructions.
-        expect(text).not.toContain(JSON.parse(resource.text).report.headline);
-      }
+      expect(attached!.content.type).toBe("resource");
+      const resource = (attached!.content as { resource: { mimeType: string; text: string } }).resource;
+      expect(resource.mimeType).toBe("application/json");
+      const since = latest.reports[2].generated_at as string;
+      expect(JSON.parse(resource.text)).toEqual(
+        await rest(getBriefing, `/api/v1/briefing?since=${encodeURIComponent(since)}&limit=25`),
+      );
+      // People's words stay in the resource, never in the instructions.
+      expect(text).not.toContain(latest.reports[0].headline);
     });
 
     it("defaults to the 7 latest reports", async () => {
       const result = await client.getPrompt({ name: "lead_brief" });
-      expect(result.messages).toHaveLength(8);
+      const latest = await rest(listReports, "/api/v1/reports?limit=7");
+      const attached = (result.messages[1]!.content as { resource: { text: string } }).resource;
+      expect(JSON.parse(attached.text).period.since).toBe(latest.reports[6].generated_at);
     });
 
     it.each(["0", "15", "abc", "1e1"])("refuses count %s as invalid params", async (count) => {

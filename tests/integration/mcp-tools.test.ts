@@ -28,9 +28,15 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
   };
 
   describe("MCP tools over Streamable HTTP (in-process)", () => {
-    it("lists the four read-only tools with titles, descriptions and the REST schemas", async () => {
+    it("lists the five read-only tools with titles, descriptions and the REST schemas", async () => {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(["get_report", "list_reports", "list_team", "whoami"]);
+      expect(tools.map((t) => t.name).sort()).toEqual([
+        "get_briefing",
+        "get_report",
+        "list_reports",
+        "list_team",
+        "whoami",
+      ]);
       for (const tool of tools) {
         expect(tool.title).toBeTruthy();
         expect(tool.description!.length).toBeGreaterThan(80);
@@ -207,12 +213,12 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
       {
         tool: "list_reports",
         args: { member_id: "00000000-0000-4000-8000-000000000000" },
-        text: "invalid_parameter: Unknown parameter member_id: list_reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+        text: "invalid_parameter: Unknown parameter member_id: list_reports takes limit, since, until, scope, scope_target_id, q, cursor, expand.",
       },
       {
         tool: "list_reports",
         args: { limit: 3, Scope: "lead" },
-        text: "invalid_parameter: Unknown parameter Scope: list_reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+        text: "invalid_parameter: Unknown parameter Scope: list_reports takes limit, since, until, scope, scope_target_id, q, cursor, expand.",
       },
       {
         tool: "get_report",
@@ -316,6 +322,7 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
         args: { id: "00000000-0000-4000-8000-000000000000" },
         required: "reports:read",
       },
+      { granted: ["team:read"] as const, tool: "get_briefing", args: {}, required: "reports:read" },
       { granted: ["reports:read"] as const, tool: "list_team", args: {}, required: "team:read" },
     ];
 
@@ -326,7 +333,7 @@ describe.each(MCP_ERAS)("MCP %s", (era) => {
         const scoped = await connectMcp(bearer(key) as Record<string, string>, undefined, era);
         try {
           const { tools } = await scoped.listTools();
-          expect(tools).toHaveLength(4);
+          expect(tools).toHaveLength(5);
           const result = await scoped.callTool({ name: tool, arguments: args });
           expect(result.isError).toBe(true);
           expect(textOf(result)).toContain("insufficient_scope");

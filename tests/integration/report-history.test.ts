@@ -226,7 +226,7 @@ describe("a parameter list_reports does not define", () => {
     expect(res.body).toEqual({
       error: "invalid_parameter",
       message:
-        "Unknown parameter member_id: GET /api/v1/reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+        "Unknown parameter member_id: GET /api/v1/reports takes limit, since, until, scope, scope_target_id, q, cursor, expand.",
       request_id: res.headers.get("x-request-id"),
     });
     // The name it lists is the filter that was meant.
@@ -289,7 +289,7 @@ describe("MCP list_reports and list_team", () => {
       content: [
         {
           type: "text",
-          text: "invalid_parameter: Unknown parameter member_id: list_reports takes limit, since, until, scope, scope_target_id, q, cursor.",
+          text: "invalid_parameter: Unknown parameter member_id: list_reports takes limit, since, until, scope, scope_target_id, q, cursor, expand.",
         },
       ],
     });

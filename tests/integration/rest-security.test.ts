@@ -45,9 +45,10 @@ it("covers every keyed operation, scoped and unscoped", () => {
     "GET /api/v1/me",
     "GET /api/v1/reports",
     "GET /api/v1/reports/{id}",
+    "GET /api/v1/briefing",
     "GET /api/v1/team",
   ]);
-  expect(ROUTES.filter((r) => r.scope).length).toBe(3);
+  expect(ROUTES.filter((r) => r.scope).length).toBe(4);
 });
 
 describe.each(ROUTES)("security table: $name", (route) => {

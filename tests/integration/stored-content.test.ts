@@ -140,11 +140,12 @@ describe("content already stored that the import would refuse", () => {
     expect(JSON.parse(resourceText(contents)).count).toBe(stored.length);
   });
 
-  it("the lead_brief prompt attaches every one of them", async () => {
-    const prompt = await client.getPrompt({ name: "lead_brief", arguments: {} });
-    const attached = prompt.messages.flatMap((m) =>
-      m.content.type === "resource" ? [JSON.parse((m.content.resource as { text: string }).text)] : [],
-    );
-    expect(attached.map((r) => r.report.headline).sort()).toEqual(stored.map((s) => s.headline).sort());
+  it("get_briefing reads the day of them, whatever their content", async () => {
+    const result = await client.callTool({
+      name: "get_briefing",
+      arguments: { since: "2026-11-21", until: "2026-11-21" },
+    });
+    expect(result.isError, textOf(result).slice(0, 200)).toBeFalsy();
+    expect((result.structuredContent as { period: { reports: number } }).period.reports).toBe(stored.length);
   });
 });

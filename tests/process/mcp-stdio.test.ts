@@ -51,13 +51,13 @@ async function failedStart(env: Record<string, string>) {
 }
 
 describe.each(MCP_ERAS)("stdio MCP server (sundown mcp) against a running server, %s", (era) => {
-  it("serves the four tools with the same data as REST, and stdout carries only protocol", async () => {
+  it("serves the five tools with the same data as REST, and stdout carries only protocol", async () => {
     const { key } = await t.mintKey();
     const { client, stderr, protocolErrors } = await connectStdio(key, era);
     try {
       expect(client.getServerVersion()).toMatchObject({ name: "sundown", version: "1.0.0" });
       const { tools } = await client.listTools();
-      expect(tools.map((x) => x.name)).toEqual(["whoami", "list_reports", "get_report", "list_team"]);
+      expect(tools.map((x) => x.name)).toEqual(["whoami", "list_reports", "get_report", "get_briefing", "list_team"]);
       for (const tool of tools)
         expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
 
@@ -71,14 +71,20 @@ describe.each(MCP_ERAS)("stdio MCP server (sundown mcp) against a running server
       expect(report.structuredContent).toEqual((await t.rest(`/api/v1/reports/${id}`, key)).body);
       const team = await client.callTool({ name: "list_team", arguments: {} });
       expect(team.structuredContent).toEqual((await t.rest("/api/v1/team", key)).body);
+      const briefing = await client.callTool({ name: "get_briefing", arguments: { since: "2026-01-01", limit: 3 } });
+      expect(briefing.structuredContent).toEqual((await t.rest("/api/v1/briefing?since=2026-01-01&limit=3", key)).body);
 
       const latest = await client.readResource({ uri: "sundown://reports/latest" });
       const [content] = latest.contents;
       expect(JSON.parse(content && "text" in content ? content.text : "")).toEqual(
         (await t.rest("/api/v1/reports", key)).body,
       );
+      // The instructions and the briefing over the two latest reports' period, read through REST.
       const brief = await client.getPrompt({ name: "lead_brief", arguments: { count: "2" } });
-      expect(brief.messages).toHaveLength(3);
+      expect(brief.messages).toHaveLength(2);
+      const attached = brief.messages[1]!.content as { type: string; resource: { text: string } };
+      expect(attached.type).toBe("resource");
+      expect(JSON.parse(attached.resource.text).period.reports).toBeGreaterThanOrEqual(2);
 
       expect(protocolErrors).toEqual([]);
       expect(stderr()).toContain("sundown mcp: serving Acme Robotics");

@@ -33,11 +33,12 @@ function routeFiles(dir = API_DIR): { template: string; source: string }[] {
 }
 
 describe("the operations table", () => {
-  it("declares the contract's four keyed operations, with their scopes and MCP tools, and the public root", () => {
+  it("declares the contract's four keyed operations and the briefing, with their scopes and MCP tools, and the public root", () => {
     expect(KEYED_OPERATIONS.map((o) => [o.name, endpointOf(o), o.scope, o.tool?.name])).toEqual([
       ["identity", "GET /api/v1/me", undefined, "whoami"],
       ["list_reports", "GET /api/v1/reports", "reports:read", "list_reports"],
       ["get_report", "GET /api/v1/reports/{id}", "reports:read", "get_report"],
+      ["briefing", "GET /api/v1/briefing", "reports:read", "get_briefing"],
       ["team", "GET /api/v1/team", "team:read", "list_team"],
     ]);
     expect([endpointOf(OPERATIONS.root), OPERATIONS.root.access, OPERATIONS.root.tool]).toEqual([
@@ -62,6 +63,7 @@ describe("every surface reads the table", () => {
       identity: "GET /api/v1/me",
       list_reports: "GET /api/v1/reports",
       get_report: "GET /api/v1/reports/{id}",
+      briefing: "GET /api/v1/briefing",
       team: "GET /api/v1/team",
     });
   });

@@ -43,7 +43,13 @@ function keysOf(value: unknown): string[] {
 describe("MCP primitives, as the 2026-07-28 handler would check them", () => {
   it("declare no x-mcp-header argument in any tool's input schema", async () => {
     const { server, tools } = await listedPrimitives();
-    expect(tools.map((tool) => tool.name)).toEqual(["whoami", "list_reports", "get_report", "list_team"]);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "whoami",
+      "list_reports",
+      "get_report",
+      "get_briefing",
+      "list_team",
+    ]);
     for (const tool of tools) {
       expect(keysOf(tool.inputSchema), tool.name).not.toContain("x-mcp-header");
       // What the handler itself would scan: the schema as the McpServer converts it for a call.

@@ -26,11 +26,12 @@ const REPORT = {
 };
 
 describe("tool definitions", () => {
-  it("are the four REST twins, each naming its scope in its description", () => {
+  it("are the REST twins, each naming its scope in its description", () => {
     expect(TOOLS.map((t) => [t.name, t.operation.scope])).toEqual([
       ["whoami", undefined],
       ["list_reports", "reports:read"],
       ["get_report", "reports:read"],
+      ["get_briefing", "reports:read"],
       ["list_team", "team:read"],
     ]);
     for (const tool of TOOLS) {

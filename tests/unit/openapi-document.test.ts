@@ -73,7 +73,7 @@ describe("OpenAPI document", () => {
     expect((buildOpenApiDocument("https://other.test") as any).servers[0].url).toBe("https://other.test");
   });
 
-  it("has exactly the five GET operations of the contract", () => {
+  it("has exactly the five GET operations of the contract and the briefing", () => {
     const operations = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
       Object.keys(item).map((m) => `${m} ${path} ${item[m].operationId}`),
     );
@@ -83,6 +83,7 @@ describe("OpenAPI document", () => {
         "get /api/v1/me getIdentity",
         "get /api/v1/reports listReports",
         "get /api/v1/reports/{id} getReport",
+        "get /api/v1/briefing getBriefing",
         "get /api/v1/team listTeam",
       ].sort(),
     );
@@ -221,6 +222,7 @@ describe("OpenAPI document", () => {
       "scope_target_id",
       "q",
       "cursor",
+      "expand",
     ]);
     expect(parameters.every((p: { in: string; required?: boolean }) => p.in === "query" && p.required !== true)).toBe(
       true,
@@ -292,6 +294,7 @@ describe("OpenAPI document", () => {
     expect(Object.keys(schemas).sort()).toEqual(
       [
         "ApiRoot",
+        "Briefing",
         "Error",
         "Identity",
         "MemberUpdatedEvent",

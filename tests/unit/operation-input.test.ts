@@ -132,7 +132,7 @@ describe("report id", () => {
 });
 
 describe("names an operation does not define: refused on both surfaces, naming them and the known ones", () => {
-  const LIST_REPORTS_TAKES = "limit, since, until, scope, scope_target_id, q, cursor";
+  const LIST_REPORTS_TAKES = "limit, since, until, scope, scope_target_id, q, cursor, expand";
 
   it.each([
     [

@@ -14,8 +14,8 @@ import {
 // MCP prompt's page walk and the /docs page are built from that mark. What cannot import it is checked here.
 
 const FILTERS = {
-  since: "2026-11-16T00:00:00.000Z",
-  until: "2026-11-22T23:59:59.999Z",
+  since: { instant: "2026-11-16T00:00:00.000Z" },
+  until: { instant: "2026-11-22T23:59:59.999Z" },
   scope: "member",
   scope_target_id: "5d0e0002-0002-4002-8002-00000000ac3e",
   q: "staging database",
@@ -40,6 +40,17 @@ describe("list_reports' filters", () => {
     expect(reportFiltersDigest({ scope: "lead" })).toBe("kh96DrSnMlJRvRzP");
     expect(reportFiltersDigest(FILTERS)).toBe("PU9nBbGkVNspa0XO");
     expect(reportFiltersDigest({ ...FILTERS, limit: 5, cursor: "x" } as ReportFilterInput)).toBe("PU9nBbGkVNspa0XO");
+    // A UTC organization's days digest as the instants they always were parsed to.
+    const days = { ...FILTERS, since: { day: "2026-11-16" }, until: { day: "2026-11-22" } };
+    expect(reportFiltersDigest(days, "UTC")).toBe("PU9nBbGkVNspa0XO");
+  });
+
+  // A cursor made while the organization counted its days in one zone does not continue a walk in another.
+  it("hold the organization's time zone when a bound is a day, and only then", () => {
+    const days = { since: { day: "2026-11-16" }, until: { day: "2026-11-22" } };
+    const digests = ["UTC", "America/Los_Angeles", "Europe/Berlin"].map((zone) => reportFiltersDigest(days, zone));
+    expect(new Set(digests).size).toBe(3);
+    expect(reportFiltersDigest(FILTERS, "America/Los_Angeles")).toBe(reportFiltersDigest(FILTERS, "UTC"));
   });
 
   // Checked by the compiler (tsc compiles the tests): lib/data sits below the table and cannot import it.

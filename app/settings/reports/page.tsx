@@ -15,7 +15,6 @@ import { reportPage } from "@/lib/data/reports";
 import { teamRead } from "@/lib/data/team";
 import { reportFiltersInput, type ReportListFilters } from "@/lib/settings/report-inputs";
 import { settingsSection } from "@/lib/settings/sections";
-import { dayBounds } from "@/lib/settings/zoned-day";
 import { removeReportAction, uploadReportsAction } from "./actions";
 
 export const metadata: Metadata = { title: settingsSection("reports").label };
@@ -55,7 +54,8 @@ export default settingsPage<{ searchParams: SearchParams }>("reports", async ({ 
     reportPage(
       PAGE_SIZE,
       {
-        ...(filters.day ? dayBounds(filters.day, timeZone) : {}),
+        // A day is the organization's, in its time zone: the list reads it so, as the API does.
+        ...(filters.day ? { since: { day: filters.day }, until: { day: filters.day } } : {}),
         scope: filters.scope,
         scope_target_id: filters.person,
       },
