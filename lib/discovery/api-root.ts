@@ -1,16 +1,18 @@
 import { KEY_PATTERN_SOURCE } from "@/lib/auth/api-key";
 import { SCOPES } from "@/lib/auth/scopes";
 import { getEnv } from "@/lib/env";
-import { endpointOf, KEYED_OPERATIONS, type KeyedOperationName } from "@/lib/operations/table";
-import { apiRootSchema, type ApiRoot } from "@/lib/schemas/api-root";
+import { endpointOf, KEYED_OPERATIONS } from "@/lib/operations/table";
+import { apiRootSchema, LISTED_ENDPOINTS, type ApiRoot } from "@/lib/schemas/api-root";
 import { API_VERSION } from "@/lib/api-version";
 import { discoveryUrls } from "@/lib/public-urls";
 import { API_KEY_HEADER, AUTHORIZATION_HEADER } from "@/lib/header-names";
 
-/** The endpoints of API v1 as GET /api/v1 names them, from the operations table. */
+/** The endpoints of API v1 as GET /api/v1 names them, from the operations table: the contract's names only. */
 const ENDPOINTS = Object.fromEntries(
-  KEYED_OPERATIONS.map((operation) => [operation.name, endpointOf(operation)]),
-) as Record<KeyedOperationName, string>;
+  KEYED_OPERATIONS.filter((operation) => (LISTED_ENDPOINTS as readonly string[]).includes(operation.name)).map(
+    (operation) => [operation.name, endpointOf(operation)],
+  ),
+) as Record<(typeof LISTED_ENDPOINTS)[number], string>;
 
 export function rateLimitStatement(): string {
   const limit = getEnv().SUNDOWN_RATE_LIMIT;

@@ -23,6 +23,14 @@ const MARKDOWN_ENDPOINTS = KEYED_OPERATIONS.filter((operation) => operation.name
 /** Every error code with its status; llms-full.txt adds when each is answered. */
 const ERROR_LIST = ERROR_CODES.map((code) => `\`${code}\` (${ERROR_STATUS[code]})`).join(", ");
 
+/** The events, grouped by the scope a key needs to read what they carry. */
+const EVENT_LIST = SCOPES.flatMap((scope) => {
+  const types = WEBHOOK_EVENT_TYPES.filter((type) => WEBHOOK_EVENTS[type].scope === scope);
+  return types.length === 0
+    ? []
+    : [`${types.map((type) => `\`${type}\``).join(", ")} (data a \`${scope}\` key could read)`];
+}).join(", ");
+
 /** `get_report` {id}: a tool and its arguments, optional ones marked. */
 function toolSynopsis(operation: Operation): string {
   const args = Object.entries(operation.parameters).map(
@@ -56,21 +64,19 @@ As markdown with \`Accept: text/markdown\`: ${MARKDOWN_ENDPOINTS} (for a model, 
 ## MCP
 
 - Streamable HTTP at ${urls.mcpEndpoint} with the header \`Authorization: Bearer <API_KEY>\`; server card at ${urls.mcpServerCard}.
-- Local stdio: \`SUNDOWN_URL=${base} SUNDOWN_API_KEY=<API_KEY> npx -y ${stdioPackage.name}\` (the npm package ${stdioPackage.name}, which calls this server's REST API with the key).
+- Local stdio: \`SUNDOWN_URL=${base} SUNDOWN_API_KEY=<API_KEY> npx -y ${stdioPackage.name}\` (an npm package that calls this server's REST API with the key).
 - Tools: ${KEYED_OPERATIONS.map(toolSynopsis).join(", ")}; same scopes as REST. A tool called without its scope returns an error naming the scope.
 
 ## Errors and limits
 
-- Errors are JSON: \`{"error": "<code>", "message": "…", "request_id": "…"}\`; codes: ${ERROR_LIST}; when each is answered: [llms-full.txt](${urls.llmsFullTxt}).
+- Errors are JSON: \`{"error": "<code>", "message": "…", "request_id": "…"}\`; codes: ${ERROR_LIST} (when each is answered: llms-full.txt, below).
 - Rate limit: ${rateLimitStatement()} Responses carry \`RateLimit\` and \`RateLimit-Policy\` headers; REST and MCP share one budget per key.
 - Keyed responses carry a strong \`ETag\`; send \`If-None-Match\` to get 304.
 
 ## Webhooks
 
-- Sundown can also POST signed events to HTTPS endpoints that founders and leads register in Settings → Webhooks (operators: \`sundown webhooks\`); the API itself stays GET-only, and keys cannot register endpoints.
-- Events: ${WEBHOOK_EVENT_TYPES.map((type) => `\`${type}\` (data a \`${WEBHOOK_EVENTS[type].scope}\` key could read)`).join(", ")}; \`ping\` on demand. Bodies are \`{id, type, timestamp, organization_id, data}\`, described under \`webhooks\` in the OpenAPI document.
-- Signed per Standard Webhooks: verify \`webhook-signature\` over the raw body with the endpoint's \`whsec_…\` secret and any Standard Webhooks library; delivered at least once (deduplicate by \`webhook-id\`), in no guaranteed order, retried for about three days.
-- [Webhooks guide](${urls.documentation}#webhooks); the full reference is docs/webhooks.md in Sundown's repository.
+- Founders and leads can have Sundown POST signed events (Standard Webhooks: verify \`webhook-signature\` over the raw body; at least once, in any order, deduplicate by \`webhook-id\`) to endpoints they register in Settings → Webhooks; keys cannot register endpoints.
+- Events: ${EVENT_LIST}; \`ping\` on demand. Bodies \`{id, type, timestamp, organization_id, data}\` are under \`webhooks\` in the OpenAPI document; [webhooks guide](${urls.documentation}#webhooks).
 
 ## Docs
 

@@ -3,16 +3,22 @@ import { scopeSchema } from "@/lib/auth/scopes";
 import { API_KEY_HEADER } from "@/lib/header-names";
 
 /**
- * The keyed operations by their names in the operations table (lib/operations/table.ts), as GET /api/v1 lists
- * them under `endpoints`. The table sits above this layer, so the names are declared here, below it, and the
- * table is held to them: it must declare exactly these operations besides `root`.
+ * The keyed operations by their names in the operations table (lib/operations/table.ts). The table sits above this
+ * layer, so the names are declared here, below it, and the table is held to them: it must declare exactly these
+ * operations besides `root`.
  */
-const ENDPOINT_NAMES = ["identity", "list_reports", "get_report", "briefing", "team"] as const;
+export type EndpointName = "identity" | "list_reports" | "get_report" | "briefing" | "team";
 
-export type EndpointName = (typeof ENDPOINT_NAMES)[number];
+/**
+ * Those GET /api/v1 lists under `endpoints`: exactly the contract's four names (ApiRoot), which clients may check
+ * whole. Later operations (the briefing) are found where every operation is: /openapi.json, /llms.txt and MCP.
+ */
+export const LISTED_ENDPOINTS = ["identity", "list_reports", "get_report", "team"] as const satisfies EndpointName[];
+
+type ListedEndpoint = (typeof LISTED_ENDPOINTS)[number];
 
 const endpointsSchema = z
-  .object(Object.fromEntries(ENDPOINT_NAMES.map((name) => [name, z.string()])) as Record<EndpointName, z.ZodString>)
+  .object(Object.fromEntries(LISTED_ENDPOINTS.map((name) => [name, z.string()])) as Record<ListedEndpoint, z.ZodString>)
   .meta({ description: "Short name → `GET <path>`." });
 
 export const apiRootSchema = z

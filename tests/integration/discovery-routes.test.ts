@@ -137,6 +137,7 @@ describe("GET /openapi.json", () => {
       expect(res.body.servers[0].url).toBe("https://docs.acme.test");
       expect(Object.keys(res.body.paths).sort()).toEqual([
         "/api/v1",
+        "/api/v1/briefing",
         "/api/v1/me",
         "/api/v1/reports",
         "/api/v1/reports/{id}",
@@ -243,6 +244,7 @@ describe("GET /llms.txt", () => {
       "GET /api/v1/reports",
       "GET /api/v1/reports/{id}",
       "GET /api/v1/team",
+      "GET /api/v1/briefing",
       "Authorization: Bearer <API_KEY>",
       "X-API-Key",
       "reports:read",
@@ -252,6 +254,7 @@ describe("GET /llms.txt", () => {
       "`list_reports`",
       "`get_report`",
       "`list_team`",
+      "`get_briefing`",
       "120 requests per minute",
       `(${BASE}/openapi.json)`,
       `(${BASE}/docs)`,
