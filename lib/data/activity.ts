@@ -36,18 +36,23 @@ export async function recordActivity(
   { subject, action, detail }: ActivityEntry,
 ): Promise<void> {
   await tx.activityEvent.create({
-    data: {
-      organizationId,
-      subjectType: subject.type,
-      subjectId: subject.id ?? null,
-      subjectLabel: subject.label,
-      action,
-      detail: detail ?? undefined,
-      actorUserId: actor.userId ?? null,
-      actorLabel: actor.label,
-    },
+    data: activityRow(organizationId, actor, { subject, action, detail }),
     select: { id: true },
   });
+}
+
+/** One line of the trail as its table stores it. */
+function activityRow(organizationId: string, actor: Actor, { subject, action, detail }: ActivityEntry) {
+  return {
+    organizationId,
+    subjectType: subject.type,
+    subjectId: subject.id ?? null,
+    subjectLabel: subject.label,
+    action,
+    detail: detail ?? undefined,
+    actorUserId: actor.userId ?? null,
+    actorLabel: actor.label,
+  };
 }
 
 /** Writes several lines of the trail in one statement, in `tx` (an import's replaced reports, one line each). */
@@ -58,18 +63,7 @@ export async function recordActivities(
   entries: ActivityEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await tx.activityEvent.createMany({
-    data: entries.map(({ subject, action, detail }) => ({
-      organizationId,
-      subjectType: subject.type,
-      subjectId: subject.id ?? null,
-      subjectLabel: subject.label,
-      action,
-      detail: detail ?? undefined,
-      actorUserId: actor.userId ?? null,
-      actorLabel: actor.label,
-    })),
-  });
+  await tx.activityEvent.createMany({ data: entries.map((entry) => activityRow(organizationId, actor, entry)) });
 }
 
 /** The organization's latest lines about these kinds of subject, newest first. */
