@@ -92,6 +92,7 @@ describe("2026-07-28 results: resultType, cache hints, a deterministic tools/lis
       "whoami",
       "list_reports",
       "get_report",
+      "get_briefing",
       "list_team",
     ]);
     expect(second.body.result.tools).toEqual(first.body.result.tools);

@@ -125,7 +125,13 @@ describe("server card routes", () => {
     } finally {
       await client.close();
     }
-    expect(tools.map((t: { name: string }) => t.name)).toEqual(["whoami", "list_reports", "get_report", "list_team"]);
+    expect(tools.map((t: { name: string }) => t.name)).toEqual([
+      "whoami",
+      "list_reports",
+      "get_report",
+      "get_briefing",
+      "list_team",
+    ]);
   });
 
   it("behind a trusted proxy, honours forwarded hosts for the URLs in the card", () =>

@@ -153,7 +153,7 @@ describe("with no server running", () => {
       );
       expect(badEvent.code).toBe(2);
       expect(badEvent.stderr).toMatch(
-        /^sundown webhooks create: --events: Unknown event "report\.created"; valid events are report\.published\.\n/,
+        /^sundown webhooks create: --events: Unknown event "report\.created"; valid events are report\.published, report\.updated, report\.deleted, member\.updated\.\n/,
       );
       const noUrl = await sundown(["webhooks", "create", "--org", "acme", "--events", "report.published"], env);
       expect(noUrl.code).toBe(2);

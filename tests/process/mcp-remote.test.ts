@@ -41,9 +41,15 @@ describe.each(MCP_ERAS)("remote MCP over Streamable HTTP (next start), %s", (era
     await client?.close();
   });
 
-  it("serves the four tools with the same data as REST", async () => {
+  it("serves the five tools with the same data as REST", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((x) => x.name).sort()).toEqual(["get_report", "list_reports", "list_team", "whoami"]);
+    expect(tools.map((x) => x.name).sort()).toEqual([
+      "get_briefing",
+      "get_report",
+      "list_reports",
+      "list_team",
+      "whoami",
+    ]);
 
     const me = await client.callTool({ name: "whoami", arguments: {} });
     expect(me.structuredContent).toEqual((await t.rest("/api/v1/me", key)).body);
@@ -59,6 +65,12 @@ describe.each(MCP_ERAS)("remote MCP over Streamable HTTP (next start), %s", (era
 
     const team = await client.callTool({ name: "list_team", arguments: {} });
     expect(team.structuredContent).toEqual((await t.rest("/api/v1/team", key)).body);
+
+    const period = { since: "2026-11-01", until: "2026-11-28" };
+    const briefing = await client.callTool({ name: "get_briefing", arguments: period });
+    expect(briefing.structuredContent).toEqual(
+      (await t.rest(`/api/v1/briefing?since=${period.since}&until=${period.until}`, key)).body,
+    );
   });
 
   it("bad input is a tool error and the session carries on", async () => {
@@ -82,7 +94,7 @@ describe.each(MCP_ERAS)("remote MCP over Streamable HTTP (next start), %s", (era
   it("a key without the scope sees every tool, and the call names the scope", async () => {
     const teamOnly = await connect({ "X-API-Key": (await t.mintKey("acme", ["team:read"])).key }, era);
     try {
-      expect((await teamOnly.listTools()).tools).toHaveLength(4);
+      expect((await teamOnly.listTools()).tools).toHaveLength(5);
       const result = await teamOnly.callTool({ name: "list_reports", arguments: {} });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain("required_scope: reports:read");
