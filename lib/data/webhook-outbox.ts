@@ -45,26 +45,18 @@ export async function recordReportDeleted(tx: Transaction, organizationId: strin
 }
 
 /**
- * member.updated for each person added or changed (a deactivation too), in the change's transaction: the person
- * as GET /api/v1/team shows them at that moment, written straight as messages and deliveries (one statement,
- * nothing when no endpoint is subscribed), so that an event carries the change it announces even when another
- * follows before the delivery loop runs. The relay is for report.published's batches of thousands.
+ * member.updated for each person added or changed (a deactivation too), in the change's transaction: the person as
+ * GET /api/v1/team shows them at that moment, written into the row (as report.deleted's summary is), so that an
+ * event carries the change it announces even when another follows before the relay gets to it; expanded in chunks
+ * and delivered in turns like every event, so a large roster import cannot hold the database.
  */
 export async function recordMembersUpdated(tx: Transaction, organizationId: string, members: TeamMember[]) {
   if (members.length === 0) return;
-  const data = members.map((member) => ({ member }));
   await tx.$executeRaw`
-    WITH receiving AS (
-      SELECT id FROM webhook_endpoints
-      WHERE organization_id = ${organizationId}::uuid AND disabled_at IS NULL AND 'member.updated' = ANY(events)
-    ), messages AS (
-      INSERT INTO webhook_messages (organization_id, type, data)
-      SELECT ${organizationId}::uuid, 'member.updated', d.value
-      FROM json_array_elements(${JSON.stringify(data)}::json) WITH ORDINALITY AS d(value, n)
-      WHERE EXISTS (SELECT 1 FROM receiving)
-      ORDER BY d.n
-      RETURNING id
-    )
-    INSERT INTO webhook_deliveries (message_id, endpoint_id, organization_id)
-    SELECT m.id, r.id, ${organizationId}::uuid FROM messages m CROSS JOIN receiving r`;
+    INSERT INTO webhook_outbox (organization_id, type, subject_ids, endpoint_ids, data)
+    SELECT ${organizationId}::uuid, 'member.updated', ${members.map((member) => member.id)}::uuid[],
+           array_agg(id ORDER BY id), ${JSON.stringify(members.map((member) => ({ member })))}::json
+    FROM webhook_endpoints
+    WHERE organization_id = ${organizationId}::uuid AND disabled_at IS NULL AND 'member.updated' = ANY(events)
+    HAVING count(*) > 0`;
 }
