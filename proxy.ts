@@ -4,6 +4,7 @@ import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
 import { prefersMarkdown } from "@/lib/http/accept";
 import { isCrossSiteServerAction } from "@/lib/http/cross-site-action";
 import { ApiError } from "@/lib/errors";
+import { loggedRoute } from "@/lib/http/logged-route";
 import { readRequestId } from "@/lib/http/request-id";
 import { errorResponse } from "@/lib/http/responses";
 import { serverActionBodyRefusal } from "@/lib/http/server-action-body";
@@ -53,7 +54,7 @@ function refuse(request: NextRequest, error: ApiError): Response {
   log("info", "request", {
     request_id: requestId,
     method: request.method,
-    route: request.nextUrl.pathname,
+    route: loggedRoute(request.nextUrl.pathname),
     status: error.status,
   });
   return response;

@@ -3,6 +3,7 @@ import { log } from "@/lib/log";
 import { ApiError, errorBody } from "@/lib/errors";
 import { AUTHORIZATION_HEADER, REQUEST_ID_HEADER } from "@/lib/header-names";
 import { stampPeerAddress } from "@/lib/ratelimit/client-address";
+import { loggedRoute } from "./logged-route";
 import { methodNotAllowedError } from "./method-not-allowed";
 import { readRequestId } from "./request-id";
 import { JSON_CONTENT_TYPE } from "./responses";
@@ -51,7 +52,7 @@ function routeOf(url: string): string {
 /** Answers in the API's JSON error shape, with a request id, and logs the request as withRequest does. */
 function answerError(request: http.IncomingMessage, response: http.ServerResponse, error: ApiError): void {
   const requestId = readRequestId(new Headers({ [REQUEST_ID_HEADER]: String(request.headers[REQUEST_ID] ?? "") }));
-  const route = routeOf(request.url ?? "/");
+  const route = loggedRoute(routeOf(request.url ?? "/"));
   const body = JSON.stringify(errorBody(error, requestId));
   response.writeHead(error.status, {
     "Content-Type": JSON_CONTENT_TYPE,

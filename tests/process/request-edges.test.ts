@@ -284,6 +284,28 @@ describe("next-auth's endpoints", () => {
     expect(t.server.output()).not.toContain(marker);
   });
 
+  it("a refused request to a one-time link's page is logged without the link's token", async () => {
+    const token = `sdn_in_${"K".repeat(38)}`;
+    for (const [path, headers] of [
+      [
+        `/invite/${token}`,
+        { "Next-Action": "7f0123456789abcdef0123456789abcdef01234567", Origin: "https://evil.example" },
+      ],
+      [`/invite/${token}%zz`, {}],
+    ] as const) {
+      const id = nextRequestId("link");
+      const res = await raw(
+        "POST",
+        path,
+        { "Content-Type": "text/plain;charset=UTF-8", "X-Request-Id": id, ...headers },
+        "[]",
+      );
+      expect([400, 403]).toContain(res.status);
+      expect(await logLineOf(id)).toMatchObject({ route: expect.stringMatching(/^\/invite\/\[token\]/) });
+    }
+    expect(t.server.output()).not.toContain(token);
+  });
+
   it("a GET on the credentials callback is a JSON 405 naming POST, not a 500", async () => {
     const id = nextRequestId("callback");
     const res = await raw("GET", "/api/auth/callback/credentials", { "X-Request-Id": id });
