@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createInvitation, invitationLink } from "@/lib/data/invitations";
 import { getDb } from "@/lib/db";
 import { getEnv, signInUrl } from "@/lib/env";
@@ -10,16 +11,29 @@ import { emailAddressSchema } from "@/lib/schemas/email-address";
 
 // "Forgot password?" (issue 36): only where mail is on, since the link goes only by mail. Every request is answered
 // alike, a known address or not, and at once: the lookup, the link and the message happen after the answer, so
-// neither the words nor the time tell whether an account exists. Requests spend a budget per address, as sign-in's
-// failures do (lib/session/next-auth.ts), so the form cannot be used to flood someone's inbox.
+// neither the words nor the time tell whether an account exists. Requests spend a budget per client address, as
+// sign-in's failures do (lib/session/next-auth.ts), and messages a budget per person, so the form cannot be used to flood
+// someone's inbox, from one host or many.
 
 const REQUESTS_PER_ADDRESS = 10;
+/** Reset messages to one person per window, whoever asks from wherever: their inbox cannot be flooded from many hosts. */
+const MESSAGES_PER_PERSON = 3;
 const WINDOW_SECONDS = 15 * 60;
 
 export type ForgotState = { status: "idle" } | { status: "sent"; email: string } | { status: "error"; message: string };
 
 /** Makes and e-mails a reset link for an active person who signs in with this address; nothing for anyone else. */
 async function sendResetLink(email: string): Promise<void> {
+  const perPerson = createRateLimiter({
+    prefix: "reset:to",
+    limit: MESSAGES_PER_PERSON,
+    windowSeconds: WINDOW_SECONDS,
+  });
+  // Counted under a hash of the address: the limit store keeps no one's address.
+  if (!(await perPerson.limit(createHash("sha256").update(email).digest("base64url"))).success) {
+    log("warn", "password reset messages to one address rate limited");
+    return;
+  }
   const db = await getDb();
   const user = await db.user.findUnique({
     where: { email },

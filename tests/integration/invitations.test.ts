@@ -411,6 +411,22 @@ describe("e-mailed links", () => {
     });
   });
 
+  it("Forgot password? mails one person at most 3 links in 15 minutes, however many hosts ask, answering alike", async () => {
+    const { founderEmail } = await newOrganization();
+    const states = await withEnv({ SMTP_URL: smtp.url, SUNDOWN_TRUST_PROXY: "1" }, async () => {
+      const out = [];
+      for (let i = 0; i < 5; i++) {
+        const from = new Headers({ "x-forwarded-for": `198.51.100.${10 + i}` });
+        const request = await requestPasswordReset(form({ email: founderEmail }), from);
+        await request.settled;
+        out.push(request.state);
+      }
+      return out;
+    });
+    expect(states).toEqual(Array(5).fill({ status: "sent", email: founderEmail }));
+    expect(smtp.messages.filter((m) => m.to.includes(founderEmail))).toHaveLength(3);
+  });
+
   it("a failed send keeps the link, and says so", async () => {
     const refusing = await startSmtpServer({ refuse: true });
     try {
