@@ -244,7 +244,24 @@ const WHOLE_KEY_CONTACT_WORDS = new RegExp(
 // Longer than any prefixes + channel + suffixes a person writes; also keeps each test on a bounded string.
 const LONGEST_CONTACT_WORDS = 48;
 
+/**
+ * Each key's verdict once worked out: what is served repeats a few dozen keys (`owner`, `text`, `member_id`…)
+ * thousands of times, and folding a key into words costs far more than a lookup. Bounded: report content may bring
+ * keys of its own.
+ */
+const verdicts = new Map<string, boolean>();
+const VERDICTS_MAX = 10_000;
+
 export function isContactKey(key: string): boolean {
+  const known = verdicts.get(key);
+  if (known !== undefined) return known;
+  const verdict = judgeKey(key);
+  if (verdicts.size >= VERDICTS_MAX) verdicts.clear();
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
+function judgeKey(key: string): boolean {
   const words = keyWords(key);
   let tail = "";
   for (let i = words.length - 1; i >= 0; i--) {
