@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { createInvitation, invitationLink } from "@/lib/data/invitations";
 import { getDb } from "@/lib/db";
 import { getEnv, signInUrl } from "@/lib/env";
 import { log } from "@/lib/log";
 import { sendLinkMail } from "@/lib/mail/link-message";
 import { mailEnabled } from "@/lib/mail/send";
+import { accountIdentifier } from "@/lib/ratelimit/account-identifier";
 import { clientAddress } from "@/lib/ratelimit/client-address";
 import { createRateLimiter } from "@/lib/ratelimit/policies";
 import { emailAddressSchema } from "@/lib/schemas/email-address";
@@ -29,8 +29,7 @@ async function sendResetLink(email: string): Promise<void> {
     limit: MESSAGES_PER_PERSON,
     windowSeconds: WINDOW_SECONDS,
   });
-  // Counted under a hash of the address: the limit store keeps no one's address.
-  if (!(await perPerson.limit(createHash("sha256").update(email).digest("base64url"))).success) {
+  if (!(await perPerson.limit(accountIdentifier(email))).success) {
     log("warn", "password reset messages to one address rate limited");
     return;
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import NextAuth, { type NextAuthOptions, type User } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -13,6 +13,7 @@ import { findSessionUser, findSessionUserByEmail, findUserForSignIn, type Sessio
 import type { MemberRole } from "@/lib/schemas/team";
 import { getEnv, signInUrl, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { accountIdentifier } from "@/lib/ratelimit/account-identifier";
 import { clientAddress } from "@/lib/ratelimit/client-address";
 import type { PolicyLimiter } from "@/lib/ratelimit/limiter";
 import { createRateLimiter } from "@/lib/ratelimit/policies";
@@ -90,10 +91,9 @@ function signInBudgets(
   const { pair, address } = signInLimiters();
   const from = clientAddress(toHeaders(headers)) ?? UNKNOWN_ADDRESS;
   return [
-    // The account by a hash: the shared store holds no e-mail address.
     {
       limiter: pair,
-      identifier: `${from}|${createHash("sha256").update(email).digest("base64url")}`,
+      identifier: `${from}|${accountIdentifier(email)}`,
       name: "account and address",
     },
     { limiter: address, identifier: from, name: "address" },
