@@ -82,13 +82,17 @@ export function findPhoneNumbers(text: string, spans: ContactSpan[]): void {
     const found = spans.slice(before).sort((a, b) => a.start - b.start);
     let next = 0;
     let foundUpTo = -1;
+    let foundFrom = -1;
     const parts = numberStartingParts(text, start, end);
     for (const [partStart, partEnd] of parts) {
-      // Found when a number found holds the part's first digit (what follows may be another number).
-      const { start: lead } = trimmed(text, partStart, partEnd);
-      for (; next < found.length && found[next]!.start <= lead; next++)
-        foundUpTo = Math.max(foundUpTo, found[next]!.end);
-      if (foundUpTo > lead) continue;
+      // Found when a number found holds the part's first digit (what follows may be another number), and either
+      // starts in the part or holds it whole: a number found from an earlier part may have run on into this one's
+      // first digits (+49 151 1234 5678 011 1 read as one long German number), leaving the rest of it unasked.
+      const { start: lead, end: lastDigitEnd } = trimmed(text, partStart, partEnd);
+      for (; next < found.length && found[next]!.start <= lead; next++) {
+        if (found[next]!.end > foundUpTo) [foundUpTo, foundFrom] = [found[next]!.end, found[next]!.start];
+      }
+      if (foundUpTo > lead && (foundFrom >= partStart || foundUpTo >= lastDigitEnd)) continue;
       if (parts.length > 1) {
         const cost = windowsOf(partStart, partEnd);
         const asked = spans.length;

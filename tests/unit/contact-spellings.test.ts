@@ -68,6 +68,9 @@ describe("phone numbers in the finding's spellings", () => {
     // In a list: the finder reads on past a number into ", 0…", which must not make it part of something else.
     ["call +44 (20) 7946 0958, 011 44 20 7946 0958", `call ${PHONE_MASK}, ${PHONE_MASK}`],
     ["call tel:+44(20)79460958 or (tel:+15550104477)", `call ${CONTACT_LINK_MASK} or (${CONTACT_LINK_MASK})`],
+    // A long German number read on into the next number's 011 exit, and digits after that one (found by CI's
+    // property run: the 011 number was served).
+    ["call +49 151 1234 5678 011 1 (202) 555 0143 8765 4321", `call ${PHONE_MASK} 8765 4321`],
   ])("%j is served as %j", (text, served) => expect(mask(text)).toBe(served));
 
   it("masks a JSON number that is a phone number, and keeps numbers that are not", () => {
