@@ -66,7 +66,7 @@ export async function listAbsences(organizationId: string, from?: string): Promi
 async function markGeneratedDaysStale(tx: Transaction, organizationId: string, stretches: AbsenceWrite[]) {
   for (const { firstDay, lastDay } of stretches) {
     await tx.reportGeneration.updateMany({
-      where: { organizationId, day: { gte: dayValue(firstDay), lte: dayValue(lastDay) }, generatedAt: { not: null } },
+      where: { organizationId, day: { gte: dayValue(firstDay), lte: dayValue(lastDay) } },
       data: { stale: true },
     });
   }

@@ -104,8 +104,7 @@ export async function getUpdate(organizationId: string, memberId: string, day: s
 /**
  * Writes updates of one organization inside the caller's transaction, each replacing its person's day; the same
  * content again changes nothing. Checks that every member is the organization's and that only founders and leads
- * report KPIs (the caller has checked the shapes). Marks the days written for generation: a day already generated
- * is made stale (written again by the next pass, within the grace period), a day not yet generated is queued.
+ * report KPIs (the caller has checked the shapes). Marks the days written for generation (markDaysForGeneration).
  * Returns each write's outcome, in order.
  */
 export async function writeUpdates(
@@ -172,14 +171,16 @@ export async function deleteUpdate(
 
 /**
  * Tells generation that these days' inputs changed: a generated day becomes stale, a day never generated is queued
- * (generated once its cutoff has passed, however long ago that was: a team backfilling its history).
+ * (generated once its cutoff has passed, however long ago that was: a team backfilling its history). Stale is set
+ * on a day never generated too, so that a write landing while an instance generates that day (it clears stale when
+ * it claims the day) is not lost: the day is generated again.
  */
 export async function markDaysForGeneration(tx: Transaction, organizationId: string, days: string[]): Promise<void> {
   if (days.length === 0) return;
   await tx.$executeRaw`
     INSERT INTO report_generations (organization_id, day)
     SELECT ${organizationId}::uuid, d::date FROM unnest(${days}::text[]) AS d
-    ON CONFLICT (organization_id, day) DO UPDATE SET stale = report_generations.generated_at IS NOT NULL`;
+    ON CONFLICT (organization_id, day) DO UPDATE SET stale = true`;
 }
 
 /** Saves one person's update for one day in its own transaction (the "Your day" page); empty removes it. */
