@@ -18,6 +18,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     testTimeout: 20_000,
+    expect: { requireAssertions: true },
     hookTimeout: 120_000,
     env: { SUNDOWN_LOG_LEVEL: "silent", NODE_ENV: "test" },
     projects: [

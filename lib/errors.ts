@@ -3,7 +3,7 @@ import { RETRY_AFTER_HEADER } from "@/lib/header-names";
 
 // Errors of every surface (REST, MCP, CLI, settings), free of any transport.
 // One table from error code to HTTP status. The contract's codes come first; the rest are
-// DESIGN.md's decisions for what the contract leaves open.
+// the house's own for what the contract leaves open (docs/limits-and-errors.md).
 export const ERROR_STATUS = {
   invalid_parameter: 400,
   unauthorized: 401,

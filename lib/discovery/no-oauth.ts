@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors";
 import { errorRoute } from "@/lib/http/with-request";
 
-// Sundown has no OAuth authorization server (api-spec.md, Authentication 3), so OAuth and OpenID discovery
+// Sundown has no OAuth authorization server (docs/api.md, "No OAuth"), so OAuth and OpenID discovery
 // documents answer a JSON 404 — including the RFC 8414 / RFC 9728 variants with a path suffix — and clients
 // fall back to the API key the error message points at.
 const notFound = errorRoute(

@@ -5,7 +5,7 @@ import { knownContactMatcher } from "@/lib/data/known-contact-matcher";
 import { scrubContactDetails } from "@/lib/data/scrub";
 
 // The organization's own members' addresses and chat handles, as stored, are removed however they are written
-// (DESIGN.md, "contact details (how)"); each case keeps beside them what only looks alike.
+// (docs/api.md, "Contact details"); each case keeps beside them what only looks alike.
 
 const known = knownContactMatcher({
   emails: ["maya.chen@acme.example", "dev@acme.example"],

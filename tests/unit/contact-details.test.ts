@@ -8,7 +8,7 @@ import { withoutInvisibles } from "@/lib/text/invisible-characters";
 import { scrubContactDetails } from "@/lib/data/scrub";
 import { contactKey, email, mention } from "../helpers/contact-arbitraries";
 
-// What counts as a contact detail (DESIGN.md, "contact details"), pinned by examples and by generated spellings.
+// What counts as a contact detail (docs/api.md, "Contact details"), pinned by examples and by generated spellings.
 
 describe("contact keys", () => {
   it.each([
