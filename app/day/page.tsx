@@ -5,7 +5,7 @@ import { SectionHead } from "@/components/settings/section-head";
 import { settingsPage } from "@/components/settings/settings-page";
 import { listKpiTargets } from "@/lib/data/kpi-targets";
 import { getOrganizationSettings, weekdaysText } from "@/lib/data/organizations";
-import { getUpdate, mayReportKpis, type UpdateContent } from "@/lib/data/updates";
+import { getUpdate, mayReportKpis, UPDATE_LIMITS, type UpdateContent } from "@/lib/data/updates";
 import { organizationDay, previousUpdate } from "@/lib/data/your-day";
 import { itemKey } from "@/lib/text/item-key";
 import { YOUR_DAY } from "@/lib/settings/sections";
@@ -90,6 +90,7 @@ export default settingsPage("day", async ({ user, heading }) => {
           offer={offerOf(previous, stored?.content)}
           kpiNames={targets && targets.map((t) => t.name)}
           afterCutoff={afterCutoff}
+          limits={UPDATE_LIMITS}
         />
       </div>
     </>

@@ -27,6 +27,8 @@ interface Props {
   kpiNames: string[] | null;
   /** Said after a save when the day's reports are written already: saving writes them again. */
   afterCutoff: boolean;
+  /** The longest an item's text and the note may be (lib/data/updates.ts). */
+  limits: { textMax: number; noteMax: number };
 }
 
 const FIELD_IDS: Record<DayField, string> = {
@@ -66,7 +68,8 @@ const SAVED = {
 } as const;
 
 /** "Your day": today's update as one form, working before (and without) the page's JavaScript. */
-export function DayForm({ action, day, current, written, offer, kpiNames, afterCutoff }: Props) {
+export function DayForm({ action, day, current, written, offer, kpiNames, afterCutoff, limits }: Props) {
+  const text = { type: "text", maxLength: limits.textMax } as const;
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
   const refused = state.status === "error" ? (state as FormRefused<DayField, DayEcho>) : undefined;
   const values = refused ? valuesOf(refused) : current;
@@ -99,7 +102,7 @@ export function DayForm({ action, day, current, written, offer, kpiNames, afterC
               <label className="visually-hidden" htmlFor={`day-shipped-${n}`}>
                 Shipped item {n + 1}
               </label>
-              <input id={`day-shipped-${n}`} type="text" name="shipped" defaultValue={title} />
+              <input id={`day-shipped-${n}`} {...text} name="shipped" defaultValue={title} />
             </div>
           ))}
           <FieldError fieldId={FIELD_IDS.shipped} error={errors.shipped} />
@@ -112,11 +115,11 @@ export function DayForm({ action, day, current, written, offer, kpiNames, afterC
             <div className="day-row" key={n}>
               <div>
                 <label htmlFor={`day-slipping-item-${n}`}>Slipping item {n + 1}</label>
-                <input id={`day-slipping-item-${n}`} type="text" name="slippingItem" defaultValue={row.item} />
+                <input id={`day-slipping-item-${n}`} {...text} name="slippingItem" defaultValue={row.item} />
               </div>
               <div>
                 <label htmlFor={`day-slipping-reason-${n}`}>Reason (optional)</label>
-                <input id={`day-slipping-reason-${n}`} type="text" name="slippingReason" defaultValue={row.reason} />
+                <input id={`day-slipping-reason-${n}`} {...text} name="slippingReason" defaultValue={row.reason} />
               </div>
               <div>
                 <label htmlFor={`day-slipping-due-${n}`}>Due (optional)</label>
@@ -135,7 +138,7 @@ export function DayForm({ action, day, current, written, offer, kpiNames, afterC
               <label className="visually-hidden" htmlFor={`day-blocker-${n}`}>
                 Blocker {n + 1}
               </label>
-              <input id={`day-blocker-${n}`} type="text" name="blocker" defaultValue={description} />
+              <input id={`day-blocker-${n}`} {...text} name="blocker" defaultValue={description} />
             </div>
           ))}
           <FieldError fieldId={FIELD_IDS.blockers} error={errors.blockers} />
@@ -161,7 +164,7 @@ export function DayForm({ action, day, current, written, offer, kpiNames, afterC
                   <label htmlFor={`day-kpi-name-${n}`}>KPI {n + 1}</label>
                   <input
                     id={`day-kpi-name-${n}`}
-                    type="text"
+                    {...text}
                     name="kpiName"
                     list={kpiNames.length > 0 ? "day-kpi-names" : undefined}
                     defaultValue={row.name}
@@ -188,6 +191,7 @@ export function DayForm({ action, day, current, written, offer, kpiNames, afterC
           <textarea
             id={FIELD_IDS.note}
             name="note"
+            maxLength={limits.noteMax}
             defaultValue={values.note}
             aria-invalid={errors.note ? true : undefined}
             aria-describedby={errors.note ? `${FIELD_IDS.note}-hint ${FIELD_IDS.note}-error` : `${FIELD_IDS.note}-hint`}

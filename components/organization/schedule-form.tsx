@@ -14,7 +14,7 @@ interface Props {
 
 const FIELD_IDS: Record<ScheduleField, string> = { cutoffTime: "organization-cutoff", workingDays: "working-day-1" };
 
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** When the organization's day ends: its reports are written at the cutoff of each working day. */
 export function ScheduleForm({ action, current, timeZone }: Props) {

@@ -9,7 +9,7 @@ import { ORGANIZATION_SUBJECT } from "./organizations";
 // text), so "MRR" and "mrr" are one KPI: setting a target for a name already there changes that target. Each change
 // is a line in the organization's trail.
 
-export type KpiDirection = "at_least" | "at_most";
+type KpiDirection = "at_least" | "at_most";
 
 export interface KpiTarget {
   nameKey: string;
@@ -101,6 +101,6 @@ export async function removeKpiTarget(organizationId: string, nameKey: string, a
 }
 
 /** A target as people say it: "at least 120 k€". */
-export function targetText({ target, direction, unit }: Pick<KpiTarget, "target" | "direction" | "unit">): string {
+function targetText({ target, direction, unit }: Pick<KpiTarget, "target" | "direction" | "unit">): string {
   return `${direction === "at_least" ? "at least" : "at most"} ${target}${unit ? ` ${unit}` : ""}`;
 }

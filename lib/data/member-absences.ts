@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordActivity, type Actor } from "./activity";
-import { writeAbsences } from "./absences";
+import { removeAbsence, writeAbsences } from "./absences";
 import type { RosterAuthority } from "./member-writes";
 import { dayText } from "./updates";
 
@@ -47,7 +47,10 @@ export async function addMemberAbsence(
   });
 }
 
-/** Removes one absence of one person (an absence of someone else reads as unknown). */
+/**
+ * Removes one absence of one person (an absence of someone else reads as unknown), through the one removal path,
+ * which has the days it covered generated again, and writes its line in the trail.
+ */
 export async function removeMemberAbsence(
   organizationId: string,
   actor: Actor,
@@ -56,23 +59,19 @@ export async function removeMemberAbsence(
   absenceId: string,
 ): Promise<void> {
   const db = await getDb();
-  await db.$transaction(async (tx) => {
-    const member = await personFor(tx, organizationId, authority, memberId);
-    const found = await tx.absence.findFirst({
+  const { member, found } = await db.$transaction(async (tx) => ({
+    member: await personFor(tx, organizationId, authority, memberId),
+    found: await tx.absence.findFirst({
       where: { id: absenceId, organizationId, memberId },
-      select: { id: true, firstDay: true, lastDay: true },
-    });
-    if (!found) throw new ApiError("not_found", "No such absence.");
-    await tx.absence.delete({ where: { id: found.id }, select: { id: true } });
-    // Days already generated are written again: the person counts as silent on them now.
-    await tx.reportGeneration.updateMany({
-      where: { organizationId, day: { gte: found.firstDay, lte: found.lastDay } },
-      data: { stale: true },
-    });
-    await recordActivity(tx, organizationId, actor, {
+      select: { firstDay: true, lastDay: true },
+    }),
+  }));
+  if (!found || !(await removeAbsence(organizationId, absenceId))) throw new ApiError("not_found", "No such absence.");
+  await db.$transaction((tx) =>
+    recordActivity(tx, organizationId, actor, {
       subject: { type: "member", id: member.id, label: member.name },
       action: "absence removed",
       detail: { from: dayText(found.firstDay), to: dayText(found.lastDay) },
-    });
-  });
+    }),
+  );
 }

@@ -121,7 +121,7 @@ export async function updateOrganizationSettings(
 const WEEKDAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 
 /** ISO weekday names, 1 = Monday. */
-export function weekdayName(day: number): string {
+function weekdayName(day: number): string {
   return WEEKDAY_NAMES[day - 1] ?? String(day);
 }
 

@@ -138,5 +138,3 @@ export const removeKpiTargetAction = settingsAction({
   },
   audit: { action: "organization.kpi_target.remove" },
 });
-
-export type RemoveKpiTargetState = StateOf<typeof removeKpiTargetAction>;
