@@ -90,6 +90,7 @@ const KPI_FORM = {
 export type KpiTargetField = (typeof KPI_FORM.fields)[number];
 
 export const KPI_NAME_MAX = 100;
+const TARGET_NOT_A_NUMBER = "Enter the target as a number, e.g. 120 or 0.5.";
 const KPI_UNIT_MAX = 20;
 
 export const setKpiTargetAction = settingsFormAction({
@@ -106,7 +107,7 @@ export const setKpiTargetAction = settingsFormAction({
       .trim()
       .min(1, { error: "Enter the target, a number." })
       .transform(Number)
-      .pipe(z.number().finite({ error: "Enter the target as a number, e.g. 120 or 0.5." })),
+      .pipe(z.number({ error: TARGET_NOT_A_NUMBER }).finite({ error: TARGET_NOT_A_NUMBER })),
     direction: z.enum(["at_least", "at_most"], { error: "Choose at least or at most." }),
     unit: z
       .string()

@@ -88,9 +88,12 @@ export const absenceInput = z
     error: "The last day cannot be before the first.",
     path: ["lastDay"],
   })
-  .refine(({ firstDay, lastDay }) => (Date.parse(lastDay) - Date.parse(firstDay)) / 86_400_000 < ABSENCE_DAYS_MAX, {
-    error: `An absence lasts at most ${ABSENCE_DAYS_MAX} days.`,
-    path: ["lastDay"],
-  });
+  .refine(
+    ({ firstDay, lastDay }) => (Date.parse(lastDay) - Date.parse(firstDay)) / 86_400_000 + 1 <= ABSENCE_DAYS_MAX,
+    {
+      error: `An absence lasts at most ${ABSENCE_DAYS_MAX} days.`,
+      path: ["lastDay"],
+    },
+  );
 
 export const removeAbsenceInput = z.object({ memberId, absenceId: uuid.transform((id) => id.toLowerCase()) });
