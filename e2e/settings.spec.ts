@@ -51,11 +51,20 @@ test.describe("the settings navigation", () => {
     await expect(page.getByRole("heading", { name: "Only founders and leads manage reports" })).toBeVisible();
   });
 
-  test("keeps the organization's own settings to its founders", async ({ page }) => {
+  test("keeps the organization's own settings to its founders: leads see them, members are refused", async ({
+    page,
+    newSession,
+  }) => {
     await signInToKeys(page, USERS.acmeLead);
     await page.goto("/settings/organization");
-    await expect(page.getByRole("heading", { name: "Only founders change the organization’s settings" })).toBeVisible();
+    await expect(page.getByText("Only founders change these; ask one of them.")).toBeVisible();
     await expect(page.getByLabel("Time zone", { exact: true })).toHaveCount(0);
+    const member = await newSession();
+    await signInToKeys(member, USERS.acmeMember);
+    await member.goto("/settings/organization");
+    await expect(
+      member.getByRole("heading", { name: "Only founders change the organization’s settings" }),
+    ).toBeVisible();
   });
 
   test("sends a signed-out visitor to sign in, and back to the page they asked for", async ({ page, signInPage }) => {

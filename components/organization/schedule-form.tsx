@@ -57,8 +57,8 @@ export function ScheduleForm({ action, current, timeZone }: Props) {
             style={{ maxWidth: "10rem" }}
           />
           <p id={`${FIELD_IDS.cutoffTime}-hint`} className="hint">
-            HH:MM, {timeZone.replaceAll("_", " ")} time: each working day&rsquo;s member, lead and organization reports
-            are written then, from the updates people wrote. An update after it writes them again.
+            A time of day in {timeZone.replaceAll("_", " ")}: each working day&rsquo;s member, lead and organization
+            reports are written then, from the updates people wrote. An update after it writes them again.
           </p>
           <FieldError fieldId={FIELD_IDS.cutoffTime} error={errors.cutoffTime} />
         </div>

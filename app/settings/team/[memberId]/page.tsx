@@ -63,6 +63,13 @@ export default settingsPage<{ params: Params }>(
                 action={editPersonAction}
                 roles={rolesGrantedBy(user.role)}
               />
+              <Absences
+                memberId={member.id}
+                name={member.name}
+                absences={absences}
+                add={addAbsenceAction}
+                remove={removeAbsenceAction}
+              />
               {member.active ? (
                 <DeactivateMemberForm
                   memberId={member.id}
@@ -73,13 +80,6 @@ export default settingsPage<{ params: Params }>(
               ) : (
                 <ReactivateMemberForm memberId={member.id} name={member.name} action={reactivatePersonAction} />
               )}
-              <Absences
-                memberId={member.id}
-                name={member.name}
-                absences={absences}
-                add={addAbsenceAction}
-                remove={removeAbsenceAction}
-              />
             </>
           ) : (
             <p className="alert alert--warning">
