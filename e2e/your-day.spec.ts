@@ -114,3 +114,34 @@ test("the next day, yesterday's blockers are offered: one carried forward, one r
   await expect(day.carry.getByRole("group")).toHaveCount(1);
   await expect(samples.resolved).toBeChecked();
 });
+
+test("without JavaScript a lead writes the day with KPI values; a value that is not a number is refused, kept", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const signIn = new SignInPage(page);
+  await signIn.goto("/day");
+  await signIn.signIn(USERS.globexLead);
+  const day = new DayPage(page);
+  await expect(day.heading).toBeVisible();
+  const kpis = day.form.getByRole("group", { name: "KPI values" });
+  await kpis.getByLabel("KPI 1", { exact: true }).fill("Signups");
+  await kpis.getByLabel("Value").first().fill("a lot");
+  await day.shipped(1).fill("Pricing page copy");
+  await day.save.click();
+  await expect(day.form.getByRole("alert")).toHaveText("Your update was not saved. Fix the sections marked below.");
+  await expect(page.locator("#day-kpi-name-0-error")).toHaveText("Must be a number.");
+  await expect(day.shipped(1)).toHaveValue("Pricing page copy");
+  await expect(kpis.getByLabel("Value").first()).toHaveValue("a lot");
+
+  await kpis.getByLabel("Value").first().fill("42");
+  await day.save.click();
+  await expect(day.status).toHaveText("Saved: today’s update is written.");
+  await page.goto("/day");
+  await expect(day.form.getByRole("group", { name: "KPI values" }).getByLabel("KPI 1", { exact: true })).toHaveValue(
+    "Signups",
+  );
+  await expect(day.form.getByRole("group", { name: "KPI values" }).getByLabel("Value").first()).toHaveValue("42");
+  await context.close();
+});

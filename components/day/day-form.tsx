@@ -118,11 +118,15 @@ export function DayForm({ action, day, current, written, offer, kpiNames, afterC
                 <input id={`day-slipping-item-${n}`} {...text} name="slippingItem" defaultValue={row.item} />
               </div>
               <div>
-                <label htmlFor={`day-slipping-reason-${n}`}>Reason (optional)</label>
+                <label htmlFor={`day-slipping-reason-${n}`}>
+                  Reason (optional)<span className="visually-hidden"> for slipping item {n + 1}</span>
+                </label>
                 <input id={`day-slipping-reason-${n}`} {...text} name="slippingReason" defaultValue={row.reason} />
               </div>
               <div>
-                <label htmlFor={`day-slipping-due-${n}`}>Due (optional)</label>
+                <label htmlFor={`day-slipping-due-${n}`}>
+                  Due (optional)<span className="visually-hidden"> for slipping item {n + 1}</span>
+                </label>
                 <input id={`day-slipping-due-${n}`} type="date" name="slippingDue" defaultValue={row.due} />
               </div>
             </div>
@@ -171,7 +175,9 @@ export function DayForm({ action, day, current, written, offer, kpiNames, afterC
                   />
                 </div>
                 <div>
-                  <label htmlFor={`day-kpi-value-${n}`}>Value</label>
+                  <label htmlFor={`day-kpi-value-${n}`}>
+                    Value<span className="visually-hidden"> of KPI {n + 1}</span>
+                  </label>
                   <input
                     id={`day-kpi-value-${n}`}
                     type="text"
