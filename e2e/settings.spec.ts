@@ -8,7 +8,14 @@ test.describe("the settings navigation", () => {
   test("lists the sections a lead may open, the current one marked, and follows them", async ({ page }, testInfo) => {
     const keys = await signInToKeys(page, USERS.acmeLead);
     const nav = page.getByRole("navigation", { name: "Settings" });
-    await expect(nav.getByRole("link")).toHaveText(["API keys", "Webhooks", "Team", "Reports", "Ingest tokens"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "API keys",
+      "Webhooks",
+      "Team",
+      "Reports",
+      "Ingest tokens",
+      "Organization",
+    ]);
     await expect(nav.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Webhooks" })).not.toHaveAttribute("aria-current");
     await snap(page, testInfo, "settings-nav");
