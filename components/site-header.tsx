@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { SETTINGS_HOME } from "@/lib/settings/sections";
+import { SETTINGS_HOME, YOUR_DAY } from "@/lib/settings/sections";
 
-// The root layout reads no session (public pages stay static), so the header links to the settings as a whole;
+// The root layout reads no session (public pages stay static), so the header links to everyone's day and to the settings as a whole;
 // which sections a role may open, the settings navigation says (lib/settings/sections.ts).
 export function SiteHeader() {
   return (
@@ -15,6 +15,9 @@ export function SiteHeader() {
           <ul className="nav-list">
             <li>
               <Link href="/docs">Docs</Link>
+            </li>
+            <li>
+              <Link href={YOUR_DAY.href}>{YOUR_DAY.label}</Link>
             </li>
             <li>
               <Link href={SETTINGS_HOME}>Settings</Link>

@@ -8,7 +8,14 @@ test.describe("the settings navigation", () => {
   test("lists the sections a lead may open, the current one marked, and follows them", async ({ page }, testInfo) => {
     const keys = await signInToKeys(page, USERS.acmeLead);
     const nav = page.getByRole("navigation", { name: "Settings" });
-    await expect(nav.getByRole("link")).toHaveText(["API keys", "Webhooks", "Team", "Reports", "Ingest tokens"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "API keys",
+      "Webhooks",
+      "Team",
+      "Reports",
+      "Ingest tokens",
+      "Organization",
+    ]);
     await expect(nav.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Webhooks" })).not.toHaveAttribute("aria-current");
     await snap(page, testInfo, "settings-nav");
@@ -51,11 +58,20 @@ test.describe("the settings navigation", () => {
     await expect(page.getByRole("heading", { name: "Only founders and leads manage reports" })).toBeVisible();
   });
 
-  test("keeps the organization's own settings to its founders", async ({ page }) => {
+  test("keeps the organization's own settings to its founders: leads see them, members are refused", async ({
+    page,
+    newSession,
+  }) => {
     await signInToKeys(page, USERS.acmeLead);
     await page.goto("/settings/organization");
-    await expect(page.getByRole("heading", { name: "Only founders change the organization’s settings" })).toBeVisible();
+    await expect(page.getByText("Only founders change these; ask one of them.")).toBeVisible();
     await expect(page.getByLabel("Time zone", { exact: true })).toHaveCount(0);
+    const member = await newSession();
+    await signInToKeys(member, USERS.acmeMember);
+    await member.goto("/settings/organization");
+    await expect(
+      member.getByRole("heading", { name: "Only founders change the organization’s settings" }),
+    ).toBeVisible();
   });
 
   test("sends a signed-out visitor to sign in, and back to the page they asked for", async ({ page, signInPage }) => {

@@ -7,7 +7,8 @@ import { ACCESS, type SettingsSection } from "@/lib/settings/sections";
  * ask. Every section words it from its own entry in lib/settings/sections.ts.
  */
 export function SectionRefusal({ section, user }: { section: SettingsSection; user: SessionUser }) {
-  const access = ACCESS[section.access];
+  // Named by who may change it: a section leads only see is still a founders' one to a member.
+  const access = ACCESS[section.change ?? section.access];
   const organization = user.organization.name;
   const { why, need, docs } = section.refusal;
   return (

@@ -26,16 +26,19 @@ export async function findOrganization(slugOrId: string): Promise<OrganizationRe
 export interface OrganizationSettings {
   name: string;
   timeZone: string;
+  /** When a working day's reports are written: "HH:MM" in timeZone. */
+  cutoffTime: string;
+  /** The working days, as ISO weekdays (1 = Monday … 7 = Sunday), in order. */
+  workingDays: number[];
 }
+
+const SETTINGS_SELECT = { name: true, timeZone: true, cutoffTime: true, workingDays: true } as const;
 
 export async function getOrganizationSettings(organizationId: string): Promise<OrganizationSettings> {
   const db = await getDb();
-  const found = await db.organization.findUnique({
-    where: { id: organizationId },
-    select: { name: true, timeZone: true },
-  });
+  const found = await db.organization.findUnique({ where: { id: organizationId }, select: SETTINGS_SELECT });
   if (!found) throw new ApiError("not_found", "No such organization.");
-  return found;
+  return { ...found, workingDays: [...found.workingDays].sort((a, b) => a - b) };
 }
 
 /**
@@ -52,8 +55,9 @@ export async function setOrganizationTimeZone(
 }
 
 /**
- * Changes an organization's name and time zone (a name timeZoneSchema has checked; the database must know it too),
- * in one transaction with a line in the activity trail for each that changed. Returns the settings before and after.
+ * Changes an organization's name, time zone (a name timeZoneSchema has checked; the database must know it too),
+ * cutoff and working days (checked by the database as well), in one transaction with a line in the activity trail
+ * for each that changed. Returns the settings before and after.
  */
 export async function updateOrganizationSettings(
   organizationId: string,
@@ -72,12 +76,14 @@ export async function updateOrganizationSettings(
         );
       }
     }
-    const before = await tx.organization.findUnique({
-      where: { id: organizationId },
-      select: { name: true, timeZone: true },
-    });
-    if (!before) throw new ApiError("not_found", "No such organization.");
-    const after = { ...before, ...changes };
+    const found = await tx.organization.findUnique({ where: { id: organizationId }, select: SETTINGS_SELECT });
+    if (!found) throw new ApiError("not_found", "No such organization.");
+    const before = { ...found, workingDays: [...found.workingDays].sort((a, b) => a - b) };
+    const after = {
+      ...before,
+      ...changes,
+      workingDays: [...new Set(changes.workingDays ?? before.workingDays)].sort((a, b) => a - b),
+    };
     await tx.organization.update({ where: { id: organizationId }, data: after, select: { id: true } });
     const subject = { type: ORGANIZATION_SUBJECT, id: organizationId, label: after.name };
     if (after.name !== before.name) {
@@ -94,8 +100,45 @@ export async function updateOrganizationSettings(
         detail: { from: before.timeZone, to: after.timeZone },
       });
     }
+    if (after.cutoffTime !== before.cutoffTime) {
+      await recordActivity(tx, organizationId, actor, {
+        subject,
+        action: "cutoff_changed",
+        detail: { from: before.cutoffTime, to: after.cutoffTime },
+      });
+    }
+    if (after.workingDays.join() !== before.workingDays.join()) {
+      await recordActivity(tx, organizationId, actor, {
+        subject,
+        action: "working_days_changed",
+        detail: { from: weekdaysText(before.workingDays), to: weekdaysText(after.workingDays) },
+      });
+    }
     return { ...after, previous: before };
   });
+}
+
+const WEEKDAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+
+/** ISO weekday names, 1 = Monday. */
+function weekdayName(day: number): string {
+  return WEEKDAY_NAMES[day - 1] ?? String(day);
+}
+
+/** Working days as people say them: "Mon–Fri" for a run of three or more, "Mon, Wed, Fri" otherwise. */
+export function weekdaysText(days: number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const runs: number[][] = [];
+  for (const day of sorted) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === day - 1) run.push(day);
+    else runs.push([day]);
+  }
+  return runs
+    .flatMap((run) =>
+      run.length >= 3 ? [`${weekdayName(run[0]!)}–${weekdayName(run.at(-1)!)}`] : run.map(weekdayName),
+    )
+    .join(", ");
 }
 
 // Organizations are made one at a time, under one transaction-level advisory lock (two int4 keys, as the report

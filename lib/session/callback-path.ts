@@ -1,4 +1,5 @@
-export const DEFAULT_AFTER_SIGN_IN = "/settings/api-keys";
+// /settings leads each role on: founders and leads to their first section, members to their day.
+export const DEFAULT_AFTER_SIGN_IN = "/settings";
 
 /**
  * Where to go after signing in: a path on this site only. Anything else (absolute URLs, protocol-relative

@@ -23,6 +23,8 @@ export interface SettingsSection {
   label: string;
   href: string;
   access: Access;
+  /** Who may make its changes, when fewer than may open it (the others see it as it is). */
+  change?: Access;
   /** What the admitted do here, after "Only founders and leads …" and "Sign in again to …": "manage API keys". */
   manage: string;
   /** What the page tells someone it refuses, after "You are signed in as a member of Acme.". */
@@ -99,19 +101,34 @@ export const SETTINGS_SECTIONS = [
     id: "organization",
     label: "Organization",
     href: "/settings/organization",
-    access: "founders",
+    access: "foundersAndLeads",
+    change: "founders",
     manage: "change the organization’s settings",
     refusal: {
-      why: "The organization’s name and time zone decide how every surface names it and which day a report belongs to, so only its founders can change them.",
-      need: "Need the time zone changed?",
+      why: "The organization’s name, time zone, working days and KPI targets decide how every surface names it, which day a report belongs to and when the day’s reports are written, so only its founders can change them; its leads can see them.",
+      need: "Need the time zone or the cutoff changed?",
     },
   },
 ] as const satisfies readonly SettingsSection[];
 
-export type SectionId = (typeof SETTINGS_SECTIONS)[number]["id"];
+/**
+ * "Your day" (app/day): everyone's own update, outside the settings navigation but on the same kit (its pages'
+ * session handling, its actions' pipeline), and where a member lands from /settings, none of whose sections admits
+ * them.
+ */
+export const YOUR_DAY = {
+  id: "day",
+  label: "Your day",
+  href: "/day",
+  access: "everyone",
+  manage: "write your day’s update",
+  refusal: { why: "Everyone writes their own day." },
+} as const satisfies SettingsSection;
+
+export type SectionId = (typeof SETTINGS_SECTIONS)[number]["id"] | typeof YOUR_DAY.id;
 
 export function settingsSection(id: SectionId): SettingsSection {
-  return SETTINGS_SECTIONS.find((section) => section.id === id)!;
+  return id === YOUR_DAY.id ? YOUR_DAY : SETTINGS_SECTIONS.find((section) => section.id === id)!;
 }
 
 /** Whether the user's role is one the section admits. */
@@ -119,12 +136,17 @@ export function mayOpen(user: SessionUser, section: SettingsSection): boolean {
   return (ACCESS[section.access].roles as readonly MemberRole[]).includes(user.role);
 }
 
+/** Whether the user's role may make the section's changes (a lead sees the organization's settings, unchanged). */
+export function mayChange(user: SessionUser, section: SettingsSection): boolean {
+  return (ACCESS[section.change ?? section.access].roles as readonly MemberRole[]).includes(user.role);
+}
+
 /** The sections the user may open, in the navigation's order. */
 export function sectionsFor(user: SessionUser): SettingsSection[] {
   return SETTINGS_SECTIONS.filter((section) => mayOpen(user, section));
 }
 
-/** Where /settings leads: the first section the user may open, else the first section, which says why not. */
+/** Where /settings leads: the first section the user may open, else their day (a member opens no section). */
 export function firstSectionFor(user: SessionUser): SettingsSection {
-  return sectionsFor(user)[0] ?? SETTINGS_SECTIONS[0];
+  return sectionsFor(user)[0] ?? YOUR_DAY;
 }

@@ -1,3 +1,4 @@
+import { addMemberAbsence, removeMemberAbsence } from "@/lib/data/member-absences";
 import { addMember, authorityOf, deactivateMember, reactivateMember, updateMember } from "@/lib/data/members";
 import {
   importMembers,
@@ -10,6 +11,7 @@ import { deliverSoon } from "@/lib/webhooks/soon";
 import { settingsAction, settingsFormAction, type StateOf } from "./action";
 import { singleFields } from "./form-fields";
 import {
+  absenceInput,
   addMemberInput,
   deactivateFields,
   deactivateMemberInput,
@@ -19,6 +21,7 @@ import {
   MEMBER_FORM_FIELDS,
   memberFormFields,
   memberIdInput,
+  removeAbsenceInput,
 } from "./team-inputs";
 
 // Settings → Team: its actions on the settings kit (lib/settings/action.ts). The section admits founders and
@@ -152,3 +155,42 @@ export type EditPersonState = StateOf<typeof editPerson>;
 export type DeactivatePersonState = StateOf<typeof deactivatePerson>;
 export type ReactivatePersonState = StateOf<typeof reactivatePerson>;
 export type ImportRosterState = StateOf<typeof importRoster>;
+
+// Absences: a person away from one day to another (both included), shown only as "away".
+
+const ABSENCE_FORM = {
+  fields: ["firstDay", "lastDay"],
+  echo: { firstDay: "text", lastDay: "text" },
+  invalid: "No absence was added. Fix the fields marked below.",
+} as const;
+
+export type AbsenceField = (typeof ABSENCE_FORM.fields)[number];
+
+export const addAbsence = settingsFormAction({
+  section: "team",
+  read: singleFields("memberId", "firstDay", "lastDay"),
+  schema: absenceInput,
+  form: ABSENCE_FORM,
+  run: async (absence, { organizationId, actor, user }) => {
+    const added = await addMemberAbsence(organizationId, actor, authorityOf(user.role), absence);
+    return { status: "added" as const, added, firstDay: absence.firstDay, lastDay: absence.lastDay };
+  },
+  audit: { action: "team.absence.add", ids: ({ memberId }) => ({ member_id: memberId }) },
+});
+
+export type AddAbsenceState = StateOf<typeof addAbsence>;
+
+export const removeAbsence = settingsAction({
+  section: "team",
+  read: singleFields("memberId", "absenceId"),
+  schema: removeAbsenceInput,
+  notFound: "This absence does not exist in your organization.",
+  run: async ({ memberId, absenceId }, { organizationId, actor, user }) => {
+    await removeMemberAbsence(organizationId, actor, authorityOf(user.role), memberId, absenceId);
+    return { status: "removed" as const };
+  },
+  audit: {
+    action: "team.absence.remove",
+    ids: ({ memberId, absenceId }) => ({ member_id: memberId, absence_id: absenceId }),
+  },
+});

@@ -71,3 +71,29 @@ export function importRosterFields(formData: FormData) {
     deactivateMissing: formData.get("deactivateMissing") === "true",
   };
 }
+
+/** How long one absence may be: a year is a leave; longer is someone to deactivate. */
+const ABSENCE_DAYS_MAX = 366;
+
+const dayField = (what: string) =>
+  z
+    .string({ error: `Enter the ${what} day.` })
+    .trim()
+    .min(1, { error: `Enter the ${what} day.` })
+    .pipe(z.iso.date({ error: `Enter the ${what} day as a date, YYYY-MM-DD.` }));
+
+export const absenceInput = z
+  .object({ memberId, firstDay: dayField("first"), lastDay: dayField("last") })
+  .refine(({ firstDay, lastDay }) => lastDay >= firstDay, {
+    error: "The last day cannot be before the first.",
+    path: ["lastDay"],
+  })
+  .refine(
+    ({ firstDay, lastDay }) => (Date.parse(lastDay) - Date.parse(firstDay)) / 86_400_000 + 1 <= ABSENCE_DAYS_MAX,
+    {
+      error: `An absence lasts at most ${ABSENCE_DAYS_MAX} days.`,
+      path: ["lastDay"],
+    },
+  );
+
+export const removeAbsenceInput = z.object({ memberId, absenceId: uuid.transform((id) => id.toLowerCase()) });

@@ -18,4 +18,6 @@ export const TEAM_ACTIVITY_VERBS = {
   reactivated: "reactivated",
   "keys revoked": "revoked the keys of",
   imported: "imported",
+  "absence added": "set an absence of",
+  "absence removed": "removed an absence of",
 };

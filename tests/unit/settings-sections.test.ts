@@ -60,17 +60,19 @@ describe("the settings sections", () => {
       "ingest-tokens",
       "organization",
     ]);
+    // Leads see the organization's settings; only founders change them.
     expect(sectionsFor(as("lead")).map((s) => s.id)).toEqual([
       "api-keys",
       "webhooks",
       "team",
       "reports",
       "ingest-tokens",
+      "organization",
     ]);
     expect(sectionsFor(as("member"))).toEqual([]);
     expect(firstSectionFor(as("lead")).href).toBe("/settings/api-keys");
-    // A member may open none yet: the first section, whose page says why and whom to ask.
-    expect(firstSectionFor(as("member")).href).toBe("/settings/api-keys");
+    // A member may open none: /settings leads them to their day.
+    expect(firstSectionFor(as("member")).href).toBe("/day");
   });
 
   it("admit by their rule: a founders' section refuses a lead", () => {

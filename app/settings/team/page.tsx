@@ -7,7 +7,10 @@ import { AddMemberForm } from "@/components/team/add-member-form";
 import { ImportRosterForm } from "@/components/team/import-roster-form";
 import { RosterTable } from "@/components/team/roster-table";
 import { listActivity } from "@/lib/data/activity";
+import { listAbsences } from "@/lib/data/absences";
 import { listRoster } from "@/lib/data/members";
+import { getOrganizationSettings } from "@/lib/data/organizations";
+import { organizationDay } from "@/lib/data/your-day";
 import { settingsSection } from "@/lib/settings/sections";
 import { rolesGrantedBy, TEAM_ACTIVITY_VERBS, TEAM_SUBJECTS } from "@/lib/settings/team-roles";
 import { addPersonAction, importRosterAction } from "./actions";
@@ -15,10 +18,18 @@ import { addPersonAction, importRosterAction } from "./actions";
 export const metadata: Metadata = { title: settingsSection("team").label };
 
 export default settingsPage("team", async ({ user, heading }) => {
-  const [members, lines] = await Promise.all([
+  const [members, lines, { timeZone }] = await Promise.all([
     listRoster(user.organization.id),
     listActivity(user.organization.id, TEAM_SUBJECTS),
+    getOrganizationSettings(user.organization.id),
   ]);
+  // Who is away today, in the organization's time zone: the roster says "away", with the dates.
+  const today = organizationDay(new Date(), timeZone).day;
+  const away = new Map(
+    (await listAbsences(user.organization.id, today))
+      .filter((absence) => absence.firstDay <= today)
+      .map((absence) => [absence.memberId, absence]),
+  );
   return (
     <>
       <SectionHead title={heading}>
@@ -28,7 +39,7 @@ export default settingsPage("team", async ({ user, heading }) => {
         <Link href="/settings/team/invitations">Invitations</Link>
       </SectionHead>
       <div className="stack">
-        <RosterTable members={members} />
+        <RosterTable members={members} away={away} />
         <AddMemberForm action={addPersonAction} roles={rolesGrantedBy(user.role)} />
         <ImportRosterForm action={importRosterAction} />
         <ActivityLog
