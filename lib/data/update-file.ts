@@ -2,7 +2,14 @@ import { CsvError, parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 import { boundedMessage, inputExcerpt } from "@/lib/text/input-excerpt";
-import { daySchema, EMPTY_UPDATE, UPDATE_LIMITS, updateContentSchema, type UpdateContent } from "./updates";
+import {
+  daySchema,
+  EMPTY_UPDATE,
+  isEmptyUpdate,
+  UPDATE_LIMITS,
+  updateContentSchema,
+  type UpdateContent,
+} from "./updates";
 
 // The files `sundown updates import` reads and the body POST /ingest/v1/updates takes, read into updates and
 // absences with their places, before anyone is looked up (./update-import.ts does that, and the writing). Every
@@ -402,7 +409,7 @@ function readJsonUpdate(row: string, entry: unknown, problems: UpdateImportProbl
   }
   const { shipped, slipping, blockers, kpis, note } = parsed.data;
   const content: UpdateContent = { shipped, slipping, blockers, kpis, note };
-  if (!shipped.length && !slipping.length && !blockers.length && !kpis.length && !note) {
+  if (isEmptyUpdate(content)) {
     problem("note", "the update says nothing: give at least one of shipped, slipping, blockers, kpis, note");
   }
   if (!day || !person || problems.some((p) => p.row === row)) return undefined;

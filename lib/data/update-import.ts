@@ -44,7 +44,7 @@ class DryRun extends Error {
   }
 }
 
-export const UPDATES_SUBJECT = "updates";
+const UPDATES_SUBJECT = "updates";
 
 /**
  * Imports a read file into the organization, all or nothing. People are named by e-mail (the roster's, ignoring

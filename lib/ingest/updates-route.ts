@@ -22,7 +22,7 @@ import { requireJsonBody } from "./request";
 // (200). Nothing here answers 409: a person's day sent again replaces it.
 
 /** The query's one parameter, `dry_run`; anything else, or it twice, is refused naming what is allowed. */
-export function parseIngestUpdatesQuery(query: URLSearchParams): { dryRun: boolean } {
+function parseIngestUpdatesQuery(query: URLSearchParams): { dryRun: boolean } {
   const names = [...query.keys()];
   const unknown = names.find((name) => name !== "dry_run");
   if (unknown !== undefined) {

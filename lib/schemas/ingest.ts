@@ -60,8 +60,6 @@ export const ingestUpdatesAnswerSchema = z
   })
   .meta({ id: "IngestUpdatesAnswer", description: "What became of the updates and absences the body carried." });
 
-export type IngestUpdatesAnswer = z.infer<typeof ingestUpdatesAnswerSchema>;
-
 /** The query of POST /ingest/v1/updates: `dry_run`, and nothing else. */
 export const ingestUpdatesQuerySchema = z.strictObject({
   dry_run: z.enum(["true", "false"], { error: "dry_run must be true or false." }).optional().meta({
