@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import fc from "fast-check";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -297,5 +298,15 @@ describe("the ingest OpenAPI document", () => {
       ["200", "400", "401", "413", "415", "429", "500", "503"].sort(),
     );
     expect(res.body.paths[PATH].post.requestBody.content["application/json"].example).toEqual(updatesBodyExample);
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({
+      source: JSON.stringify(res.body),
+      absoluteRef: "/ingest/v1/openapi.json",
+      config,
+    });
+    const errors = problems
+      .filter((p) => p.severity === "error")
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
   });
 });
