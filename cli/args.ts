@@ -252,7 +252,7 @@ const UPDATE_SPECS: CommandSpec[] = [
       "            All rows of one person and date make that person's whole update for the day.",
       '            JSON: { "updates": [{ "date", "email"|"member_id", "shipped", "slipping", "blockers", "kpis",',
       '            "note" }], "absences": [{ "email"|"member_id", "from", "to" }] }. A .json name, or a file',
-      "            starting with { or [, is read as JSON. At most 20000 rows and 5 MB",
+      "            starting with { or [, is read as JSON. At most 10000 rows and 5 MB",
       "            a person's day written again replaces it; the same file again changes nothing. Days after today",
       "            (the organization's time zone) are refused; KPI values only from founders and leads",
       "--org       the organization the people belong to",

@@ -24,7 +24,10 @@ import {
 // shipped, slipping, blocker, kpi and note, and `away` for an absence (date: its first day, until: its last, text
 // ignored). All rows of one person and date make that person's whole update for the day.
 
-export const UPDATE_IMPORT_LIMITS = { maxRows: 20_000, maxBytes: 5 * 1024 * 1024 } as const;
+export const UPDATE_IMPORT_LIMITS = { maxRows: 10_000, maxBytes: 5 * 1024 * 1024 } as const;
+
+/** The first day an update or absence may name. */
+const FIRST_DAY = "1970-01-01";
 
 /** The longest absence one entry may give: a year; longer ones are sent as several. */
 const ABSENCE_MAX_DAYS = 366;
@@ -272,7 +275,10 @@ function readDay(value: unknown, field: string, problem: (field: string, message
   }
   const parsed = daySchema.safeParse(value);
   if (!parsed.success) problem(field, parsed.error.issues[0]!.message);
-  return parsed.data;
+  // Before it no team wrote an update; a year 1 typo would have generation walk two thousand years of days.
+  else if (parsed.data < FIRST_DAY) problem(field, `must be ${FIRST_DAY} or later`);
+  else return parsed.data;
+  return undefined;
 }
 
 function readPerson(

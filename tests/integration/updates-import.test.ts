@@ -230,6 +230,9 @@ describe("a CSV of updates", () => {
     expect(await run(`${header}\n2019-03-04,${org.member.email},shipped,The first prototype`)).toMatchObject({
       updates: { added: 1 },
     });
+    expect(await problemsOf(() => run(`${header}\n1969-12-31,${org.member.email},shipped,Moon landing`))).toEqual([
+      { row: "row 2", field: "date", message: "must be 1970-01-01 or later" },
+    ]);
   });
 
   it("records absences from `away` rows, once: the same stretch again is unchanged", async () => {
@@ -362,9 +365,9 @@ describe("a JSON batch of updates", () => {
   });
 
   it("refuses a file over the limits before reading it", async () => {
-    const many = { absences: Array.from({ length: 20_001 }, () => ({ email: "a@b.example", from: "x", to: "y" })) };
+    const many = { absences: Array.from({ length: 10_001 }, () => ({ email: "a@b.example", from: "x", to: "y" })) };
     expect(await problemsOf(() => run(JSON.stringify(many)))).toEqual([
-      { row: "file", message: "20001 updates and absences is more than 20000; split the file" },
+      { row: "file", message: "10001 updates and absences is more than 10000; split the file" },
     ]);
     const big = `date,email,section,text\n${"2026-11-20,a@b.example,note,x\n".repeat(200_000)}`;
     expect(await problemsOf(() => run(big))).toEqual([{ row: "file", message: "larger than 5242880 bytes" }]);
