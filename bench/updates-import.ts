@@ -15,8 +15,7 @@ process.env.SUNDOWN_DATA_DIR ??= "memory://";
 process.env.SUNDOWN_LOG_LEVEL ??= "warn";
 
 const { getDb } = await import("@/lib/db");
-const { readUpdateFile } = await import("@/lib/data/update-file");
-const { importUpdates } = await import("@/lib/data/update-import");
+const { importUpdates, readUpdateFile } = await import("@/lib/data/update-import");
 
 const db = await getDb();
 const org = await db.organization.create({

@@ -1,6 +1,6 @@
 import { findOrganization, type OrganizationRef } from "@/lib/data/organizations";
-import { readUpdateFile, UpdateImportError, type UpdateFileFormat } from "@/lib/data/update-file";
-import { importUpdates } from "@/lib/data/update-import";
+import { UpdateImportError, type UpdateFileFormat } from "@/lib/data/update-file";
+import { importUpdates, readUpdateFile } from "@/lib/data/update-import";
 import { inputExcerpt } from "@/lib/text/input-excerpt";
 import type { CommandArgs } from "./command-args";
 import { CommandError } from "./errors";

@@ -2,14 +2,18 @@ import { getDb } from "@/lib/db";
 import { calendarDayIn } from "@/lib/schemas/time-zone";
 import { recordActivity, type Actor } from "./activity";
 import { writeAbsences, type AbsenceWrite } from "./absences";
+import { readUpdateCsv } from "./update-csv";
 import {
+  UPDATE_IMPORT_LIMITS,
   UpdateImportError,
+  type UpdateFileFormat,
   type AbsencePart,
   type PersonRef,
   type UpdateFile,
   type UpdateImportProblem,
   type UpdatePart,
 } from "./update-file";
+import { readUpdateJson } from "./update-json";
 import {
   mayReportKpis,
   updateContentSchema,
@@ -20,10 +24,21 @@ import {
   writeUpdates,
 } from "./updates";
 
-// `sundown updates import` and POST /ingest/v1/updates: a file read by ./update-file.ts, its people looked up in the
+// `sundown updates import` and POST /ingest/v1/updates: a file read (./update-csv.ts, ./update-json.ts), its people looked up in the
 // organization's roster, checked whole, then written in one transaction through writeUpdates and writeAbsences,
 // so a bad file never leaves half an import behind. A person's day written again replaces it; the same file again
 // changes nothing. A dry run does all of it and rolls back, so its counts are the import's.
+
+/**
+ * Reads a file (or request body): its rows, and the problems of those it could not read. A file that cannot be
+ * read at all (not CSV or JSON, a bad header, over the limits) throws.
+ */
+export function readUpdateFile(text: string, format: UpdateFileFormat): UpdateFile {
+  if (Buffer.byteLength(text) > UPDATE_IMPORT_LIMITS.maxBytes) {
+    throw new UpdateImportError([{ row: "file", message: `larger than ${UPDATE_IMPORT_LIMITS.maxBytes} bytes` }]);
+  }
+  return format === "csv" ? readUpdateCsv(text) : readUpdateJson(text);
+}
 
 export interface UpdateImportResult {
   updates: { added: number; unchanged: number; replaced: number };

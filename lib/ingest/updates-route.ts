@@ -1,10 +1,5 @@
-import {
-  formatUpdateImportProblems,
-  readUpdateFile,
-  UPDATE_IMPORT_LIMITS,
-  UpdateImportError,
-} from "@/lib/data/update-file";
-import { importUpdates } from "@/lib/data/update-import";
+import { formatUpdateImportProblems, UPDATE_IMPORT_LIMITS, UpdateImportError } from "@/lib/data/update-file";
+import { importUpdates, readUpdateFile } from "@/lib/data/update-import";
 import { ApiError } from "@/lib/errors";
 import { readBodyText } from "@/lib/http/read-json-body";
 import { JSON_CONTENT_TYPE } from "@/lib/http/responses";

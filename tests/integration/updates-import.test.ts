@@ -1,13 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActivity } from "@/lib/data/activity";
 import { listAbsences } from "@/lib/data/absences";
-import {
-  readUpdateFile,
-  UpdateImportError,
-  type UpdateFileFormat,
-  type UpdateImportProblem,
-} from "@/lib/data/update-file";
-import { importUpdates } from "@/lib/data/update-import";
+import { UpdateImportError, type UpdateFileFormat, type UpdateImportProblem } from "@/lib/data/update-file";
+import { importUpdates, readUpdateFile } from "@/lib/data/update-import";
 import { dayText, dayValue } from "@/lib/data/updates";
 import { getDb } from "@/lib/db";
 import { createTeamOrg, type TeamOrg } from "../helpers/team-org";
