@@ -60,6 +60,7 @@ export type Invocation =
   | { kind: "invites.revoke"; args: CommandArgs<"invites.revoke"> }
   | { kind: "members.import"; org: string; file: string; dryRun: boolean; deactivateMissing: boolean; json: boolean }
   | { kind: "members.list"; args: CommandArgs<"members.list">; json: boolean }
+  | { kind: "updates.import"; org: string; file: string; dryRun: boolean; json: boolean }
   | { kind: "members.export"; args: CommandArgs<"members.export">; output: string | null }
   | { kind: "db.migrate" }
   | { kind: "doctor"; json: boolean; mailTo?: string }
@@ -234,6 +235,39 @@ const MEMBER_SPECS: CommandSpec[] = [
       kind: "members.export",
       args: { org: requireOption(values, "org") },
       output: typeof values.output === "string" ? values.output : null,
+    }),
+  },
+];
+
+// Issue 38's way in for people's updates from files (lib/cli/update-commands.ts; docs/updates.md).
+const UPDATE_SPECS: CommandSpec[] = [
+  {
+    name: "updates import",
+    usage: "sundown updates import <file.csv|file.json|-> --org <slug|id> [--dry-run] [--json]",
+    summary: "Bring people's daily updates and absences in from a CSV or JSON file (- for stdin): all or nothing",
+    details: [
+      "file        CSV with the header date,email,section,text (any order; member_id may stand for email), one",
+      "            item a row; section is shipped, slipping, blocker, kpi or note, or away for an absence;",
+      "            optional columns reason and due (slipping), value and unit (kpi), until (away: the last day).",
+      "            All rows of one person and date make that person's whole update for the day.",
+      '            JSON: { "updates": [{ "date", "email"|"member_id", "shipped", "slipping", "blockers", "kpis",',
+      '            "note" }], "absences": [{ "email"|"member_id", "from", "to" }] }. A .json name, or a file',
+      "            starting with { or [, is read as JSON. At most 10000 rows and 5 MB",
+      "            a person's day written again replaces it; the same file again changes nothing. Days after today",
+      "            (the organization's time zone) are refused; KPI values only from founders and leads",
+      "--org       the organization the people belong to",
+      "--dry-run   check the file and count what it would change; write nothing",
+      '--json      print {"updates":{"added","unchanged","replaced"},"absences":{"added","unchanged"},"dry_run",',
+      '            "problems":[{"row","field","message"}]|null,"organization"} only; exit 1 with problems',
+    ],
+    options: { org: { type: "string" }, "dry-run": { type: "boolean" }, ...json },
+    positionals: ["file"],
+    build: (values, [file]) => ({
+      kind: "updates.import",
+      org: requireOption(values, "org"),
+      file: file!,
+      dryRun: values["dry-run"] === true,
+      json: values.json === true,
     }),
   },
 ];
@@ -612,6 +646,7 @@ const COMMAND_SPECS: CommandSpec[] = [
   ...ORGANIZATION_SPECS,
   ...INGEST_TOKEN_SPECS,
   ...MEMBER_SPECS,
+  ...UPDATE_SPECS,
   ...INVITATION_SPECS,
   {
     name: "db migrate",

@@ -138,6 +138,10 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doc
       const { runMembers } = await import("./members");
       return runMembers(invocation, executeCommand);
     }
+    case "updates.import": {
+      const { runUpdatesImport } = await import("./updates");
+      return runUpdatesImport(invocation, executeCommand);
+    }
     case "orgs.create":
     case "invites.create":
     case "invites.list":

@@ -62,6 +62,8 @@ export const commandArgSchemas = {
     deactivateMissing: z.boolean(),
   }),
   "members.list": z.strictObject({ org }),
+  // The file's text as read by the CLI, as members.import takes it.
+  "updates.import": z.strictObject({ org, text: z.string(), format: z.enum(["csv", "json"]), dryRun: z.boolean() }),
   "members.export": z.strictObject({ org }),
   "orgs.create": z.strictObject({
     slug: organizationSlugSchema,

@@ -63,6 +63,7 @@ import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { isValidDate } from "@/lib/schemas/instant";
 import { wakeDeliveryLoop } from "@/lib/webhooks/loop";
 import { exportMembersCommand, importMembersCommand, listMembersCommand } from "./member-commands";
+import { importUpdatesCommand } from "./update-commands";
 import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
 import { CommandError, UsageError } from "./errors";
 
@@ -566,6 +567,7 @@ const COMMANDS = {
   "members.import": importMembersCommand,
   "members.list": listMembersCommand,
   "members.export": exportMembersCommand,
+  "updates.import": importUpdatesCommand,
   "orgs.create": createOrganizationCommand,
   "invites.create": createInvitationCommand,
   "invites.list": listInvitationsCommand,

@@ -7,7 +7,7 @@ import { ingestQuerySchema } from "@/lib/schemas/ingest";
 // query (400), and its body (400), which is the import format (lib/data/import-reports.ts): the same checks, limits
 // and messages as `sundown reports import`, plus one report sent alone.
 
-/** The batches a body may carry. Issue 38 adds "updates" here, beside "reports", on the same endpoint and token. */
+/** The batches a body may carry. Updates and absences go to their own endpoint, POST /ingest/v1/updates. */
 const BATCHES = ["reports"] as const;
 
 export interface IngestBatches {
@@ -15,12 +15,12 @@ export interface IngestBatches {
 }
 
 /** 415 unless the body is declared JSON (any charset parameter; the body is read as UTF-8). */
-export function requireJsonBody(request: Request): void {
+export function requireJsonBody(request: Request, what: "reports" | "updates" = "reports"): void {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") {
     throw new ApiError(
       "unsupported_media_type",
-      `Send the reports as JSON, with 'Content-Type: application/json' (received ${type ? `'${type}'` : "none"}).`,
+      `Send the ${what} as JSON, with 'Content-Type: application/json' (received ${type ? `'${type}'` : "none"}).`,
     );
   }
 }
@@ -49,7 +49,10 @@ export function parseIngestBody(text: string): IngestBatches {
     if (unknown.length > 0) {
       const names = unknown.map((k) => inputExcerpt(k)).join(", ");
       throw new ImportError([
-        { path: "", message: `unknown field${unknown.length > 1 ? "s" : ""} ${names}: a body carries "reports"` },
+        {
+          path: "",
+          message: `unknown field${unknown.length > 1 ? "s" : ""} ${names}: a body carries "reports" (updates and absences go to POST /ingest/v1/updates)`,
+        },
       ]);
     }
   }

@@ -97,5 +97,9 @@ export const ingestDocumentMethodNotAllowed = refusalRoute(
 
 /** Any /ingest path no route claims: JSON, never the framework's HTML page. */
 export const ingestNotFound = refusalRoute(
-  () => new ApiError("not_found", "No such ingest endpoint. Reports go to POST /ingest/v1/reports."),
+  () =>
+    new ApiError(
+      "not_found",
+      "No such ingest endpoint. Reports go to POST /ingest/v1/reports, updates to POST /ingest/v1/updates.",
+    ),
 );

@@ -397,7 +397,7 @@ describe("the request", () => {
     const res = await send(org.token, { reports: [one], updates: [] });
     expect(res.status).toBe(400);
     expect(errorOf(res).message).toBe(
-      'The request is invalid (1 problem); nothing was imported.\n  unknown field "updates": a body carries "reports"',
+      'The request is invalid (1 problem); nothing was imported.\n  unknown field "updates": a body carries "reports" (updates and absences go to POST /ingest/v1/updates)',
     );
   });
 
@@ -432,17 +432,17 @@ describe("the request", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
     expect(errorOf(get).error).toBe("method_not_allowed");
-    const elsewhere = await call(unknownIngestPath, "/ingest/v1/updates", { method: "POST" });
+    const elsewhere = await call(unknownIngestPath, "/ingest/v1/absences", { method: "POST" });
     expect(elsewhere.status).toBe(404);
     expect(errorOf(elsewhere).error).toBe("not_found");
   });
 });
 
 describe("the ingest OpenAPI document", () => {
-  it("describes POST /ingest/v1/reports only, apart from the agents' document", async () => {
+  it("describes POST /ingest/v1/reports and /ingest/v1/updates only, apart from the agents' document", async () => {
     const res = await call(ingestDocument, "/ingest/v1/openapi.json");
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.paths)).toEqual(["/ingest/v1/reports"]);
+    expect(Object.keys(res.body.paths)).toEqual(["/ingest/v1/reports", "/ingest/v1/updates"]);
     expect(Object.keys(res.body.paths["/ingest/v1/reports"])).toEqual(["post"]);
     expect(Object.keys(res.body.paths["/ingest/v1/reports"].post.responses).sort()).toEqual(
       ["200", "400", "401", "409", "413", "415", "429", "500", "503"].sort(),
