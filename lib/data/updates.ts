@@ -72,6 +72,9 @@ export interface StoredUpdate {
 
 type Transaction = Prisma.TransactionClient;
 
+/** Updates per INSERT statement: a chunk's parameters stay a few megabytes at most. */
+const WRITE_CHUNK = 1_000;
+
 export interface UpdateWrite {
   memberId: string;
   day: string;
@@ -126,33 +129,45 @@ export async function writeUpdates(
       throw new ApiError("invalid_parameter", "Only founders and leads report KPI values.");
     }
   }
-  const stored = await tx.update.findMany({
-    where: { organizationId, OR: writes.map(({ memberId, day }) => ({ memberId, day: dayValue(day) })) },
-    select: { memberId: true, day: true, content: true },
-  });
-  const storedContent = new Map<string, unknown>(
-    stored.map((row) => [`${row.memberId} ${dayText(row.day)}`, row.content]),
-  );
+  // One read of what is stored and one write per chunk, whatever the batch's size: a file of 5,000 updates is two
+  // statements' work, not 10,000 round trips.
+  const stored = await tx.$queryRaw<{ key: string; content: unknown }[]>`
+    SELECT u.member_id::text || ' ' || to_char(u.day, 'YYYY-MM-DD') AS key, u.content
+    FROM updates u
+    JOIN unnest(${writes.map((write) => write.memberId)}::uuid[], ${writes.map((write) => write.day)}::date[])
+      AS w(member_id, day) ON u.member_id = w.member_id AND u.day = w.day
+    WHERE u.organization_id = ${organizationId}::uuid`;
+  const storedContent = new Map<string, unknown>(stored.map((row) => [row.key, row.content]));
   const outcomes: UpdateOutcome[] = [];
-  const changedDays = new Set<string>();
+  // The last write of a person's day wins, as if the batch were written one update after another.
+  const changed = new Map<string, UpdateWrite>();
   for (const write of writes) {
     const key = `${write.memberId} ${write.day}`;
     const before = storedContent.get(key);
-    const content = write.content as Prisma.InputJsonObject;
-    if (before !== undefined && sameJson(before, content)) {
+    if (before !== undefined && sameJson(before, write.content)) {
       outcomes.push("unchanged");
       continue;
     }
-    await tx.update.upsert({
-      where: { organizationId_memberId_day: { organizationId, memberId: write.memberId, day: dayValue(write.day) } },
-      create: { organizationId, memberId: write.memberId, day: dayValue(write.day), content, source: write.source },
-      update: { content, source: write.source, writtenAt: new Date() },
-      select: { id: true },
-    });
-    storedContent.set(key, content);
+    storedContent.set(key, write.content);
+    changed.set(key, write);
     outcomes.push(before === undefined ? "added" : "replaced");
-    changedDays.add(write.day);
   }
+  const rows = [...changed.values()];
+  for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
+    const chunk = rows.slice(start, start + WRITE_CHUNK);
+    await tx.$executeRaw`
+      INSERT INTO updates (organization_id, member_id, day, content, source)
+      SELECT ${organizationId}::uuid, w.member_id, w.day, w.content::jsonb, w.source::update_source
+      FROM unnest(
+        ${chunk.map((write) => write.memberId)}::uuid[],
+        ${chunk.map((write) => write.day)}::date[],
+        ${chunk.map((write) => JSON.stringify(write.content))}::text[],
+        ${chunk.map((write) => write.source)}::text[]
+      ) AS w(member_id, day, content, source)
+      ON CONFLICT (organization_id, member_id, day)
+      DO UPDATE SET content = excluded.content, source = excluded.source, written_at = CURRENT_TIMESTAMP`;
+  }
+  const changedDays = new Set(rows.map((write) => write.day));
   await markDaysForGeneration(tx, organizationId, [...changedDays]);
   return outcomes;
 }
