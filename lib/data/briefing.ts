@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BRIEFING_LISTED_MAX as LISTED_MAX, briefingSchema, type Briefing } from "@/lib/schemas/briefing";
+import { BRIEFING_LISTED_MAX as LISTED_MAX, briefingSchema } from "@/lib/schemas/briefing";
 import { cachedBriefing, heldBriefings, type BriefingComputed } from "./briefing-cache";
 import { defineScrubbedRead } from "./organization-read";
 import { REPORT_ITEM_SECTIONS, type ReportItemKind } from "./report-items";

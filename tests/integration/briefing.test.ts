@@ -389,6 +389,10 @@ describe("absent people", () => {
     await absent("2026-11-01", "2026-11-05");
     try {
       expect((await briefing()).silent.items).toEqual([{ ...tomSilent(), days: 1, since: "2026-11-06" }]);
+      const text = await call(getBriefing, `/api/v1/briefing?${PERIOD}`, {
+        headers: { ...bearer(org.key), Accept: "text/markdown" },
+      });
+      expect(text.text).toContain(`- tom berg [${org.members[3]!.id}] · 1 day since 2026-11-06`);
       // The period ends before the absence does: absent on its last day.
       expect((await briefing("since=2026-11-02&until=2026-11-05")).silent.count).toBe(0);
     } finally {
