@@ -25,28 +25,46 @@ interface Entry {
   /** As the statement takes it: `token@valid until`. */
   held: string;
   briefing: Briefing;
+  /** The answer's JSON length: what it weighs on the process's memory, roughly. */
+  size: number;
 }
 
-/** Argument lists (limit, period, filters) held, each with the answers of up to PER_QUERY organizations. */
+/**
+ * Argument lists (limit, period, filters) held, least recently computed first, each with the answers of up to
+ * PER_QUERY organizations; at most MAX_QUERIES lists and MAX_CHARS of answers in all (a briefing at limit 100 can
+ * weigh megabytes), so the cache stays a small part of a server's heap. Too large an answer is not kept.
+ */
 const MAX_QUERIES = 64;
 const PER_QUERY = 4;
+const MAX_CHARS = 16_000_000;
 const byQuery = new Map<string, Entry[]>();
+let heldChars = 0;
 
 /** The answers held for these arguments (`query`), to send with the statement. */
 export function heldBriefings(query: string): readonly Entry[] {
   return byQuery.get(query) ?? [];
 }
 
+function forget(query: string) {
+  for (const entry of heldBriefings(query)) heldChars -= entry.size;
+  byQuery.delete(query);
+}
+
 function hold(query: string, token: string, validUntil: number | null, briefing: Briefing) {
+  const size = JSON.stringify(briefing).length;
   const organization = token.slice(0, token.indexOf(":"));
   // An organization's older answer for the same arguments can never be valid again: its version only moves on.
-  const others = heldBriefings(query).filter((entry) => !entry.token.startsWith(`${organization}:`));
-  byQuery.delete(query);
-  byQuery.set(
-    query,
-    [{ token, held: `${token}@${validUntil ?? ""}`, briefing: deepFreeze(briefing) }, ...others].slice(0, PER_QUERY),
-  );
-  if (byQuery.size > MAX_QUERIES) byQuery.delete(byQuery.keys().next().value!);
+  const kept = heldBriefings(query).filter((entry) => !entry.token.startsWith(`${organization}:`));
+  forget(query);
+  const entries =
+    size > MAX_CHARS / 8
+      ? kept
+      : [{ token, held: `${token}@${validUntil ?? ""}`, briefing: deepFreeze(briefing), size }, ...kept];
+  const listed = entries.slice(0, PER_QUERY);
+  if (listed.length === 0) return;
+  byQuery.set(query, listed);
+  heldChars += listed.reduce((sum, entry) => sum + entry.size, 0);
+  while (byQuery.size > MAX_QUERIES || heldChars > MAX_CHARS) forget(byQuery.keys().next().value!);
 }
 
 /** Served to every caller from now on: frozen, so no caller can change another's answer. */
