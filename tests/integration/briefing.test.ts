@@ -5,6 +5,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getBriefing } from "@/app/api/v1/briefing/route";
 import { listAbsences, removeAbsence, writeAbsences } from "@/lib/data/absences";
+import { heldBriefings } from "@/lib/data/briefing-cache";
 import { importReports } from "@/lib/data/import-reports";
 import { reportItemsInsertSql } from "@/lib/data/report-items";
 import { deleteReport } from "@/lib/data/report-deletion";
@@ -418,6 +419,23 @@ describe("the answer a server keeps", () => {
     } finally {
       await other.remove();
     }
+  });
+
+  it("holds while the period has ended; else only until the next whole day of an open blocker", async () => {
+    const ours = (query: unknown[]) =>
+      heldBriefings(JSON.stringify(query))
+        .map((entry) => entry.held)
+        .filter((held) => held.startsWith(`${org.organization.id}:`));
+    await briefing();
+    expect(ours([10, "2026-11-02", null, "2026-11-06", null, null, null])).toEqual([expect.stringMatching(/@$/)]);
+    await briefing("since=2026-11-02&until=2099-12-31");
+    // The Café blocker, first reported on 2026-11-03 at 18:00Z, is a day older at every 18:00Z from then on.
+    const next = new Date();
+    next.setUTCHours(18, 0, 0, 0);
+    if (next.getTime() <= Date.now()) next.setUTCDate(next.getUTCDate() + 1);
+    expect(ours([10, "2026-11-02", null, "2099-12-31", null, null, null])).toEqual([
+      expect.stringMatching(new RegExp(`@${next.getTime()}$`)),
+    ]);
   });
 
   it("moves with the contact details it masked", async () => {
