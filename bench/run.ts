@@ -6,6 +6,7 @@
 //   npm run bench                      full run: build, 10 s per point, 3 runs, c=10 and c=100
 //   npm run bench -- --quick           smoke run for CI: ~1 s per point, 1 run, c=10 (every scenario)
 //   npm run bench -- --no-build        reuse the existing build in $SUNDOWN_DIST_DIR (default .next-bench)
+//   npm run bench -- --keep-seed bench/out/seed.json   PostgreSQL: seed once and keep the organization for later runs
 //   npm run bench -- --cpu-prof --only reports --no-build    profile the server on one scenario
 //
 // Other options: --runs N, --duration S, --warmup S, --connections 10,100, --cold-starts N,
@@ -20,13 +21,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { closeDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { startCommand } from "@/tests/helpers/start-command";
 import { describeMachine, limiterStore, loadAverage, type Machine } from "./machine";
 import { postgresCpuMs, sampleRss, treeCpuMs, treeMaxHwmMiB } from "./proc";
 import { summarizeProfile, type ProfileSummary, type TimeWindow } from "./profile";
 import { ANCHOR_SCENARIO, buildScenarios, preflight, type Scenario } from "./scenarios";
-import { postgresVersion, seedEmbedded, seedPostgres, type BenchFixture } from "./seed";
+import { keptSeedPostgres, postgresVersion, seedEmbedded, seedPostgres, type BenchFixture } from "./seed";
 import {
   ANCHOR_DIR,
   buildExists,
@@ -72,6 +74,8 @@ interface Settings {
   coldStarts: number;
   cpuProfile: boolean;
   distDir: string;
+  /** PostgreSQL: a file to keep the seeded organization's fixture in, for later runs (--keep-seed). */
+  keepSeed?: string;
   /** Whether this run is the complete, default measurement that belongs in bench/results.md. */
   canonical: boolean;
 }
@@ -82,6 +86,7 @@ function readSettings(argv: string[]): Settings {
     options: {
       quick: { type: "boolean", default: false },
       "no-build": { type: "boolean", default: false },
+      "keep-seed": { type: "string" },
       "cpu-prof": { type: "boolean", default: false },
       runs: { type: "string" },
       duration: { type: "string" },
@@ -126,6 +131,7 @@ function readSettings(argv: string[]): Settings {
     coldStarts: Math.round(number(values["cold-starts"], quick ? 1 : 5, "cold-starts")),
     cpuProfile: values["cpu-prof"],
     distDir: process.env.SUNDOWN_DIST_DIR ?? ".next-bench",
+    keepSeed: values["keep-seed"],
     canonical: false,
   };
   settings.canonical =
@@ -146,11 +152,17 @@ interface Database {
   cleanUp(): Promise<void>;
 }
 
-async function prepareDatabase(): Promise<Database> {
+async function prepareDatabase(settings: Settings): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    progress("seeding the benchmark organization in PostgreSQL (DATABASE_URL)…");
-    const { fixture, cleanUp } = await seedPostgres(url);
+    progress(
+      settings.keepSeed
+        ? `the benchmark organization of ${settings.keepSeed}, or seeded and kept there…`
+        : "seeding the benchmark organization in PostgreSQL (DATABASE_URL)…",
+    );
+    const { fixture, cleanUp } = settings.keepSeed
+      ? { fixture: await keptSeedPostgres(url, settings.keepSeed), cleanUp: async () => closeDb() }
+      : await seedPostgres(url);
     progress(seeded(fixture));
     const version = await postgresVersion();
     const pool = getEnv().DATABASE_POOL_MAX;
@@ -433,7 +445,7 @@ async function main(): Promise<void> {
     throw new Error(`no build in ${settings.distDir}; run without --no-build first`);
   }
 
-  const database = await prepareDatabase();
+  const database = await prepareDatabase(settings);
   const logLevel = process.env.SUNDOWN_LOG_LEVEL ?? "warn";
   const serverEnv = {
     ...database.serverEnv,

@@ -1,5 +1,8 @@
-import { BRIEFING_LISTED_MAX as LISTED_MAX, briefingSchema, type Briefing } from "@/lib/schemas/briefing";
+import { z } from "zod";
+import { BRIEFING_LISTED_MAX as LISTED_MAX, briefingSchema } from "@/lib/schemas/briefing";
+import { cachedBriefing, heldBriefings, type BriefingComputed } from "./briefing-cache";
 import { defineScrubbedRead } from "./organization-read";
+import { REPORT_ITEM_SECTIONS, type ReportItemKind } from "./report-items";
 import type { ReportScope } from "@/lib/schemas/reports";
 import { boundSql, organizationTimeZoneSql, type PeriodBound } from "./period-bounds";
 import { scrubContactDetails } from "./scrub";
@@ -15,7 +18,9 @@ import { scrubContactDetails } from "./scrub";
 //   days_open counts from its first report to the period's end (or to when it was resolved), plus the since_days
 //   that first report gave it. An item without text is its own blocker, counted and shown, with no age.
 // - Silent: the people the newest report of each stream lists as silent; `days` is the streak as written there,
-//   `since` its first day in the organization's time zone. Sundown records no absences yet, so none are subtracted.
+//   `since` its first day in the organization's time zone. Absent people are not silent: a person (matched to the
+//   roster) absent on the period's last day is left out, and the days of the streak they were absent are not
+//   counted (nor is `since` one of them); a streak of absent days only is no streak.
 // - Slipping: per owner, each item (owner and folded text) with its latest days_late and reason, first and last seen.
 // - KPIs: per name (folded), one point per day in the organization's zone (an organization report's first), the
 //   latest value, and each change of status between consecutive points.
@@ -26,6 +31,9 @@ import { scrubContactDetails } from "./scrub";
  * cannot take the answer past what a model reads in one tool result; get_report serves it in full.
  */
 const TEXT_MAX = 500;
+const KINDS = Object.keys(REPORT_ITEM_SECTIONS)
+  .map((kind) => `'${kind}'`)
+  .join(", ");
 /** The default period: today and the six days before it, in the organization's zone. */
 const DEFAULT_DAYS = 7;
 
@@ -56,11 +64,22 @@ type BriefingArgs = [
   untilInstant: string | undefined,
   scope: ReportScope | undefined,
   scopeTargetId: string | undefined,
+  /** The answers this process holds for these arguments (lib/data/briefing-cache.ts), as `token@valid until`. */
+  held: string[],
 ];
 
-const read = defineScrubbedRead<BriefingArgs, Briefing, Briefing>({
+/**
+ * The statement's answer: the token naming what the briefing read (organization, its briefing and contacts versions,
+ * zone and period), and the briefing computed, or null when the process holds one for that token still valid.
+ */
+const computedSchema = z.object({
+  token: z.string(),
+  computed: z.object({ valid_until: z.number().nullable(), briefing: briefingSchema }).nullable(),
+});
+
+const read = defineScrubbedRead<BriefingArgs, z.infer<typeof computedSchema>, BriefingComputed>({
   name: "briefing",
-  sql: (organizationId, limit, sinceDay, sinceInstant, untilDay, untilInstant, scope, scopeTargetId) => {
+  sql: (organizationId, limit, sinceDay, sinceInstant, untilDay, untilInstant, scope, scopeTargetId, held) => {
     const n = `${limit}::int`;
     const today = `(now() AT TIME ZONE z.tz)::date`;
     const since =
@@ -75,12 +94,25 @@ const read = defineScrubbedRead<BriefingArgs, Briefing, Briefing>({
     const who = (position: string) => `coalesce(i.member_id::text, i.owner_key, ${position})`;
     const single = `i.report_id::text || ':' || i.kind || ':' || i.position`;
     const latest = (column: string) => `(array_agg(${column} ORDER BY i.generated_at DESC, i.report_id DESC))[1]`;
-    return `(
-WITH z AS (SELECT ${organizationTimeZoneSql(organizationId)} AS tz),
-p AS (SELECT z.tz, x.since_at, x.until_at, least(x.until_at, now()) AS as_of
-      FROM z, LATERAL (SELECT ${since} AS since_at, ${until} AS until_at) x),
+    const period = `z AS (SELECT ${organizationTimeZoneSql(organizationId)} AS tz),
+p AS (SELECT z.tz, x.since_at, x.until_at, least(x.until_at, now()) AS as_of,
+             (x.until_at AT TIME ZONE z.tz)::date AS last_day
+      FROM z, LATERAL (SELECT ${since} AS since_at, ${until} AS until_at) x)`;
+    const absentOn = (member: string, day: string) =>
+      `EXISTS (SELECT 1 FROM absences a WHERE a.organization_id = ${organizationId} AND a.member_id = ${member}
+                 AND a.first_day <= ${day} AND a.last_day >= ${day})`;
+    // One kind's items, from the period's items of every kind (it): read once through the (organization, kind, date)
+    // index, every kind named so that the index reads each kind's period, not the whole history. (Read apart per
+    // section, the estimates add up past jit_above_cost at 30 days, and compiling costs more than it saves.)
+    const items = (kind: ReportItemKind) => `(SELECT * FROM it WHERE it.kind = '${kind}') i`;
+    const briefing = `(
+WITH ${period},
 rep AS (
-  SELECT r.id, r.scope, r.scope_target_id, r.generated_at FROM reports r, p
+  -- Each with the next report of its stream (one scope and target) in the period: where a blocker it was the last
+  -- to list was resolved.
+  SELECT r.id, r.scope, r.scope_target_id, r.generated_at,
+         lead(r.generated_at) OVER (PARTITION BY r.scope, r.scope_target_id ORDER BY r.generated_at, r.id) AS next_at
+  FROM reports r, p
   WHERE r.organization_id = ${organizationId} AND r.generated_at >= p.since_at AND r.generated_at <= p.until_at${about("r")}
 ),
 newest AS (
@@ -93,7 +125,8 @@ it AS (
          CASE WHEN jsonb_typeof(i.value) = 'string' THEN to_jsonb(left(i.value #>> '{}', ${TEXT_MAX})) ELSE i.value END AS value,
          CASE WHEN jsonb_typeof(i.target) = 'string' THEN to_jsonb(left(i.target #>> '{}', ${TEXT_MAX})) ELSE i.target END AS target
   FROM report_items i, p
-  WHERE i.organization_id = ${organizationId} AND i.generated_at >= p.since_at AND i.generated_at <= p.until_at${about("i")}
+  WHERE i.organization_id = ${organizationId} AND i.kind IN (${KINDS})
+    AND i.generated_at >= p.since_at AND i.generated_at <= p.until_at${about("i")}
 ),
 bl0 AS (
   SELECT ${latest("i.text")} AS text, ${latest("i.owner")} AS owner, ${latest("i.member_id")} AS member_id,
@@ -103,19 +136,12 @@ bl0 AS (
          count(DISTINCT i.report_id) AS report_count,
          bool_or(i.report_id IN (SELECT id FROM newest)) AS open,
          bool_and(i.text_key IS NULL) AS textless,
-         ${latest("i.scope")} AS last_scope, ${latest("i.scope_target_id")} AS last_target,
+         ${latest("r.next_at")} AS next_at,
          ${who(single)} AS who, coalesce(i.text_key, ${single}) AS what
-  FROM it i WHERE i.kind = 'blocker' GROUP BY ${who(single)}, coalesce(i.text_key, ${single})
+  FROM ${items("blocker")} JOIN rep r ON r.id = i.report_id GROUP BY ${who(single)}, coalesce(i.text_key, ${single})
 ),
-bl1 AS MATERIALIZED (
-  -- Once per blocker (materialized: the later steps would repeat it), by the reports' (organization, scope, date) index.
-  SELECT b.*, CASE WHEN b.open THEN NULL ELSE (
-    SELECT r.generated_at FROM reports r, p
-    WHERE r.organization_id = ${organizationId} AND r.scope = b.last_scope
-      AND r.scope_target_id IS NOT DISTINCT FROM b.last_target AND r.generated_at > b.last_at AND r.generated_at <= p.until_at
-    ORDER BY r.generated_at LIMIT 1
-  ) END AS resolved_at
-  FROM bl0 b
+bl1 AS (
+  SELECT b.*, CASE WHEN b.open THEN NULL ELSE b.next_at END AS resolved_at FROM bl0 b
 ),
 bl2 AS (
   SELECT b.*, CASE WHEN b.textless THEN NULL ELSE
@@ -132,20 +158,36 @@ bl AS (
 si0 AS (
   SELECT ${latest("i.owner")} AS member, ${latest("i.member_id")} AS member_id, max(i.days) AS days,
          max(i.generated_at) AS reported_at, ${latest("i.report_id")} AS report_id, ${who(single)} AS who
-  FROM it i WHERE i.kind = 'silent' AND i.report_id IN (SELECT id FROM newest) GROUP BY ${who(single)}
+  FROM ${items("silent")} WHERE i.report_id IN (SELECT id FROM newest) GROUP BY ${who(single)}
+),
+si1 AS (
+  -- Absent on the period's last day: not silent. Absent within the streak: those days are not counted.
+  SELECT s.member, s.member_id, s.reported_at, s.report_id, s.who,
+         CASE WHEN s.days IS NULL THEN NULL ELSE coalesce(x.days, s.days) END AS days,
+         CASE WHEN s.days IS NULL THEN NULL ELSE coalesce(x.since, s.reported_day - greatest(s.days - 1, 0)) END AS since
+  FROM (SELECT s.*, (s.reported_at AT TIME ZONE p.tz)::date AS reported_day FROM si0 s, p) s
+  CROSS JOIN p
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS days, min(d.day) AS since
+    FROM (SELECT g::date AS day FROM generate_series(s.reported_day - greatest(s.days - 1, 0), s.reported_day, interval '1 day') g) d
+    WHERE NOT ${absentOn("s.member_id", "d.day")}
+  ) x ON s.days IS NOT NULL AND s.member_id IS NOT NULL AND EXISTS (
+    SELECT 1 FROM absences a WHERE a.organization_id = ${organizationId} AND a.member_id = s.member_id
+      AND a.first_day <= s.reported_day AND a.last_day >= s.reported_day - greatest(s.days - 1, 0)
+  )
+  WHERE (s.member_id IS NULL OR NOT ${absentOn("s.member_id", "p.last_day")}) AND (x.days IS NULL OR x.days > 0)
 ),
 si AS (
-  SELECT s.*, CASE WHEN s.days IS NULL THEN NULL
-           ELSE ${dayText(`((s.reported_at AT TIME ZONE p.tz)::date - greatest(s.days - 1, 0))`)} END AS since,
+  SELECT s.*, ${dayText("s.since")} AS since_text,
          row_number() OVER (ORDER BY s.days DESC NULLS LAST, s.member, s.who) AS n
-  FROM si0 s, p
+  FROM si1 s
 ),
 sl0 AS (
   SELECT ${latest("i.text")} AS text, ${latest("i.owner")} AS owner, ${latest("i.member_id")} AS member_id,
          ${latest("i.days")} AS days_late,
          (array_agg(i.reason ORDER BY i.generated_at DESC, i.report_id DESC) FILTER (WHERE i.reason IS NOT NULL))[1] AS reason,
          min(i.generated_at) AS first_at, max(i.generated_at) AS last_at, ${who(single)} AS who
-  FROM it i WHERE i.kind = 'slipping' GROUP BY ${who(single)}, coalesce(i.text_key, ${single})
+  FROM ${items("slipping")} GROUP BY ${who(single)}, coalesce(i.text_key, ${single})
 ),
 sl AS (
   SELECT (array_agg(s.owner ORDER BY s.last_at DESC))[1] AS owner, (array_agg(s.member_id ORDER BY s.last_at DESC))[1] AS member_id,
@@ -160,7 +202,7 @@ sl AS (
 kd AS (
   SELECT DISTINCT ON (i.text_key, (i.generated_at AT TIME ZONE p.tz)::date)
          i.text_key, (i.generated_at AT TIME ZONE p.tz)::date AS day, i.text, i.value, i.unit, i.target, i.status, i.generated_at
-  FROM it i, p WHERE i.kind = 'kpi' AND i.text_key IS NOT NULL
+  FROM ${items("kpi")}, p WHERE i.text_key IS NOT NULL
   ORDER BY i.text_key, (i.generated_at AT TIME ZONE p.tz)::date, (i.scope = 'org') DESC, i.generated_at DESC, i.report_id DESC
 ),
 kl AS (
@@ -186,7 +228,7 @@ kp2 AS (
 sh0 AS (
   SELECT ${latest("i.text")} AS text, ${latest("i.owner")} AS owner, ${latest("i.member_id")} AS member_id,
          max(i.generated_at) AS last_at, ${who("''")} AS who
-  FROM it i WHERE i.kind = 'shipped' GROUP BY ${who("''")}, coalesce(i.text_key, ${single})
+  FROM ${items("shipped")} GROUP BY ${who("''")}, coalesce(i.text_key, ${single})
 ),
 sh AS (
   SELECT (array_agg(s.owner ORDER BY s.last_at DESC))[1] AS owner, (array_agg(s.member_id ORDER BY s.last_at DESC))[1] AS member_id,
@@ -195,7 +237,14 @@ sh AS (
          row_number() OVER (ORDER BY count(*) DESC, (array_agg(s.owner ORDER BY s.last_at DESC))[1], s.who) AS n
   FROM sh0 s GROUP BY s.who
 )
-SELECT json_build_object(
+SELECT json_build_object('valid_until', (
+  -- Until when this answer holds as it is (epoch milliseconds; null: for good, unless the version moves): an open
+  -- blocker's days_open counts to now while the period has not ended, so the answer changes at the next whole day
+  -- of any of them, and at the period's end.
+  SELECT CASE WHEN p.as_of >= p.until_at THEN NULL ELSE floor(extract(epoch FROM least(p.until_at, (
+    SELECT min(b.first_at + (floor(extract(epoch FROM p.as_of - b.first_at) / 86400) + 1) * interval '1 day')
+    FROM bl2 b WHERE b.open AND NOT b.textless
+  ))) * 1000) END FROM p), 'briefing', json_build_object(
   'period', (SELECT json_build_object('since', ${iso("p.since_at")}, 'until', ${iso("p.until_at")}, 'time_zone', p.tz,
                                       'reports', (SELECT count(*) FROM rep)) FROM p),
   'blockers', ${sectionSql(
@@ -208,7 +257,7 @@ SELECT json_build_object(
   )},
   'silent', ${sectionSql(
     "si",
-    `json_build_object('member', s.member, 'member_id', s.member_id, 'days', s.days, 'since', s.since,
+    `json_build_object('member', s.member, 'member_id', s.member_id, 'days', s.days, 'since', s.since_text,
       'reported_at', ${iso("s.reported_at")}, 'report_id', s.report_id)`,
     n,
   )},
@@ -228,17 +277,41 @@ SELECT json_build_object(
     `json_build_object('owner', s.owner, 'member_id', s.member_id, 'count', s.count, 'titles', to_json(s.titles))`,
     n,
   )}
-)
+))
+)`;
+    // The briefing is computed only when the process holds no answer for the token still valid at now() (CASE
+    // evaluates its ELSE only then); the token costs the organization's row.
+    const token = `o.id::text || ':' || o.briefing_version || ':' || o.contacts_version || ':' || p.tz || ':'
+      || floor(extract(epoch FROM p.since_at) * 1000) || ':' || floor(extract(epoch FROM p.until_at) * 1000)`;
+    return `(
+WITH ${period},
+v AS (SELECT ${token} AS token FROM organizations o, p WHERE o.id = ${organizationId})
+SELECT json_build_object('token', v.token, 'computed', CASE WHEN EXISTS (
+    SELECT 1 FROM unnest(${held}::text[]) h
+    WHERE split_part(h, '@', 1) = v.token
+      AND (split_part(h, '@', 2) = '' OR split_part(h, '@', 2)::numeric > extract(epoch FROM now()) * 1000)
+  ) THEN NULL ELSE ${briefing} END)
+FROM v
 )`;
   },
-  result: briefingSchema,
+  result: computedSchema,
   // Never null: the statement always builds the object, an empty period included.
-  toBody: (json, _args, known): Briefing => scrubContactDetails(json!, known),
+  toBody: (json, _args, known): BriefingComputed => {
+    const { token, computed } = json!;
+    return {
+      token,
+      validUntil: computed?.valid_until ?? null,
+      briefing: computed ? scrubContactDetails(computed.briefing, known) : null,
+    };
+  },
 });
 
-/** The briefing over `filters` (each absent bound: the last seven days in the zone), `limit` per section. */
+/**
+ * The briefing over `filters` (each absent bound: the last seven days in the zone), `limit` per section; served from
+ * this process's answers while the organization's briefing version says nothing it read has changed.
+ */
 export function briefingRead(limit: number, filters: BriefingFilters = {}) {
-  return read.with(
+  const args = [
     limit,
     filters.since?.day,
     filters.since?.instant,
@@ -246,5 +319,15 @@ export function briefingRead(limit: number, filters: BriefingFilters = {}) {
     filters.until?.instant,
     filters.scope,
     filters.scope_target_id,
+  ] as const;
+  const query = JSON.stringify(args);
+  const held = heldBriefings(query);
+  return cachedBriefing(
+    query,
+    held,
+    read.with(
+      ...args,
+      held.map((entry) => entry.held),
+    ),
   );
 }

@@ -7,6 +7,7 @@ import type { Briefing } from "@/lib/schemas/briefing";
 const who = (owner: string | null, memberId: string | null) =>
   `${owner ?? "(no owner)"}${memberId ? ` [${memberId}]` : ""}`;
 const day = (instant: string) => instant.slice(0, 10);
+const days = (n: number) => `${n} day${n === 1 ? "" : "s"}`;
 
 function moreLine(section: { count: number; more: number }, noun: string): string[] {
   return section.more > 0 ? [`- … ${section.more} more ${noun} (raise limit to see them)`] : [];
@@ -19,7 +20,7 @@ export function renderBriefing(briefing: Briefing): string {
     "",
     `Blockers (${blockers.count}):`,
     ...blockers.items.map((b) => {
-      const age = b.days_open === null ? "no age" : `${b.days_open} days open`;
+      const age = b.days_open === null ? "no age" : `${days(b.days_open)} open`;
       const state = b.resolved ? `resolved${b.resolved_at ? ` ${day(b.resolved_at)}` : ""}` : "open";
       return `- ${b.text ?? "(no text)"} — ${who(b.owner, b.member_id)} · ${state} · ${age} · first ${day(b.first_reported_at)}, last ${day(b.last_reported_at)} · ${b.report_count} report${b.report_count === 1 ? "" : "s"}`;
     }),
@@ -28,7 +29,7 @@ export function renderBriefing(briefing: Briefing): string {
     `Silent (${silent.count}):`,
     ...silent.items.map(
       (s) =>
-        `- ${who(s.member, s.member_id)} · ${s.days === null ? "streak unknown" : `${s.days} days`}${s.since ? ` since ${s.since}` : ""}`,
+        `- ${who(s.member, s.member_id)} · ${s.days === null ? "streak unknown" : days(s.days)}${s.since ? ` since ${s.since}` : ""}`,
     ),
     ...moreLine(silent, "people"),
     "",
@@ -37,7 +38,7 @@ export function renderBriefing(briefing: Briefing): string {
       `- ${who(o.owner, o.member_id)} (${o.count}):`,
       ...o.items.map(
         (i) =>
-          `  - ${i.text ?? "(no text)"} · ${i.days_late === null ? "days late unknown" : `${i.days_late} days late`}${i.reason ? ` · ${i.reason}` : ""} · seen ${day(i.first_seen_at)} to ${day(i.last_seen_at)}`,
+          `  - ${i.text ?? "(no text)"} · ${i.days_late === null ? "days late unknown" : `${days(i.days_late)} late`}${i.reason ? ` · ${i.reason}` : ""} · seen ${day(i.first_seen_at)} to ${day(i.last_seen_at)}`,
       ),
     ]),
     ...moreLine(slipping, "owners"),
@@ -46,7 +47,7 @@ export function renderBriefing(briefing: Briefing): string {
     ...kpis.items.map((k) => {
       const changes = k.status_changes.map((c) => `${c.day} ${c.from ?? "none"}→${c.to ?? "none"}`).join(", ");
       const value = `${JSON.stringify(k.value)}${k.unit ? ` ${k.unit}` : ""}`;
-      return `- ${k.name}: ${value} (target ${JSON.stringify(k.target)}) · ${k.status ?? "no status"} · ${k.series.length} days${changes ? ` · changes: ${changes}` : ""}`;
+      return `- ${k.name}: ${value} (target ${JSON.stringify(k.target)}) · ${k.status ?? "no status"} · ${days(k.series.length)}${changes ? ` · changes: ${changes}` : ""}`;
     }),
     ...moreLine(kpis, "KPIs"),
     "",

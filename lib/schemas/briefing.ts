@@ -40,8 +40,12 @@ const blockerSchema = z.object({
 const silentSchema = z.object({
   member: nullableText,
   member_id: z.string().nullable(),
-  days: z.int().nullable().meta({ description: "The silent streak in days, as the newest report gives it." }),
-  since: z.string().nullable().meta({ description: "The streak's first day, in the organization's time zone." }),
+  days: z.int().nullable().meta({
+    description: "The silent streak in days, as the newest report gives it, less the days the person was absent.",
+  }),
+  since: z.string().nullable().meta({
+    description: "The streak's first day the person was not absent, in the organization's time zone.",
+  }),
   reported_at: instant,
   report_id: z.string(),
 });

@@ -4,6 +4,8 @@ import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getBriefing } from "@/app/api/v1/briefing/route";
+import { listAbsences, removeAbsence, writeAbsences } from "@/lib/data/absences";
+import { heldBriefings } from "@/lib/data/briefing-cache";
 import { importReports } from "@/lib/data/import-reports";
 import { reportItemsInsertSql } from "@/lib/data/report-items";
 import { deleteReport } from "@/lib/data/report-deletion";
@@ -352,6 +354,102 @@ describe("get_briefing", () => {
     expect(tools.find((t) => t.name === "get_briefing")?.description).toMatch(
       /running a team, not for watching people/,
     );
+  });
+});
+
+describe("absent people", () => {
+  const tomSilent = () => ({
+    member: "tom berg",
+    member_id: org.members[3]!.id,
+    reported_at: "2026-11-06T18:00:00.000Z",
+    report_id: ids[4],
+  });
+
+  async function absent(firstDay: string, lastDay: string) {
+    await (
+      await getDb()
+    ).$transaction((tx) =>
+      writeAbsences(tx, org.organization.id, [{ memberId: org.members[3]!.id, firstDay, lastDay }]),
+    );
+  }
+
+  async function cameBack() {
+    for (const { id } of await listAbsences(org.organization.id)) await removeAbsence(org.organization.id, id);
+  }
+
+  it("are not silent when absent on the period's last day, and are again once the absence is gone", async () => {
+    // Asked first, so the answer held for these arguments is the one the absence must replace.
+    expect((await briefing()).silent.items).toEqual([{ ...tomSilent(), days: 2, since: "2026-11-05" }]);
+    await absent("2026-11-06", "2026-11-09");
+    expect((await briefing()).silent).toMatchObject({ items: [], count: 0 });
+    await cameBack();
+    expect((await briefing()).silent.items).toEqual([{ ...tomSilent(), days: 2, since: "2026-11-05" }]);
+  });
+
+  it("do not count the days they were absent in a silent streak", async () => {
+    await absent("2026-11-01", "2026-11-05");
+    try {
+      expect((await briefing()).silent.items).toEqual([{ ...tomSilent(), days: 1, since: "2026-11-06" }]);
+      const text = await call(getBriefing, `/api/v1/briefing?${PERIOD}`, {
+        headers: { ...bearer(org.key), Accept: "text/markdown" },
+      });
+      expect(text.text).toContain(`- tom berg [${org.members[3]!.id}] · 1 day since 2026-11-06`);
+      // The period ends before the absence does: absent on its last day.
+      expect((await briefing("since=2026-11-02&until=2026-11-05")).silent.count).toBe(0);
+    } finally {
+      await cameBack();
+    }
+  });
+});
+
+describe("the answer a server keeps", () => {
+  it("is never another organization's, asked the same", async () => {
+    const other = await createHistoryOrg();
+    try {
+      await importReports(
+        other.organization,
+        [report("06", { blockers: [{ description: "Other team's blocker", owner: "Someone" }] })],
+        { actor: { label: "test" } },
+      );
+      expect((await briefing()).blockers.count).toBe(3);
+      const res = await call(getBriefing, `/api/v1/briefing?${PERIOD}`, { headers: bearer(other.key) });
+      expect(res.status).toBe(200);
+      expect((res.body as Briefing).blockers.items.map((b) => b.text)).toEqual(["Other team's blocker"]);
+      expect((await briefing()).blockers.count).toBe(3);
+    } finally {
+      await other.remove();
+    }
+  });
+
+  it("holds while the period has ended; else only until the next whole day of an open blocker", async () => {
+    const ours = (query: unknown[]) =>
+      heldBriefings(JSON.stringify(query))
+        .map((entry) => entry.held)
+        .filter((held) => held.startsWith(`${org.organization.id}:`));
+    await briefing();
+    expect(ours([10, "2026-11-02", null, "2026-11-06", null, null, null])).toEqual([expect.stringMatching(/@$/)]);
+    await briefing("since=2026-11-02&until=2099-12-31");
+    // The Café blocker, first reported on 2026-11-03 at 18:00Z, is a day older at every 18:00Z from then on.
+    const next = new Date();
+    next.setUTCHours(18, 0, 0, 0);
+    if (next.getTime() <= Date.now()) next.setUTCDate(next.getUTCDate() + 1);
+    expect(ours([10, "2026-11-02", null, "2099-12-31", null, null, null])).toEqual([
+      expect.stringMatching(new RegExp(`@${next.getTime()}$`)),
+    ]);
+  });
+
+  it("moves with the contact details it masked", async () => {
+    const before = JSON.stringify(await briefing());
+    expect(before).toContain("Pick-rate model");
+    const db = await getDb();
+    // A member's own handle is masked in text even without an at-sign, when it mixes letters with other characters.
+    await db.member.update({ where: { id: jose }, data: { chatHandle: "pick-rate" } });
+    try {
+      expect(JSON.stringify(await briefing())).not.toContain("Pick-rate model");
+    } finally {
+      await db.member.update({ where: { id: jose }, data: { chatHandle: null } });
+    }
+    expect(JSON.stringify(await briefing())).toBe(before);
   });
 });
 
