@@ -208,7 +208,7 @@ function kpiItem(
   const target = targets.get(itemKey(kpi.name) ?? "");
   const unit = kpi.unit ?? target?.unit ?? undefined;
   return {
-    name: kpi.name,
+    name: target?.name ?? kpi.name,
     value: kpi.value,
     ...(unit ? { unit } : {}),
     ...(target ? { target: target.target, status: kpiStatus(kpi.value, target.target, target.direction) } : {}),

@@ -43,6 +43,8 @@ export interface DayAbsence {
 export interface KpiTargetRow {
   /** itemKey of the KPI's name. */
   nameKey: string;
+  /** The name as the founders wrote it: a KPI with a target is named so in every report, however written. */
+  name: string;
   target: number;
   direction: KpiDirection;
   unit: string | null;

@@ -43,7 +43,7 @@ export async function loadDayInputs(organizationId: string, day: string): Promis
     }),
     db.kpiTarget.findMany({
       where: { organizationId },
-      select: { nameKey: true, target: true, direction: true, unit: true },
+      select: { nameKey: true, name: true, target: true, direction: true, unit: true },
     }),
   ]);
   return {
