@@ -28,7 +28,16 @@ export async function runGenerationPass(now = new Date(), limit = PASS_SIZE): Pr
       const result = await generateDay(organization, claim.day);
       const dayChanged = result.reports.filter((r) => r.outcome !== "unchanged").length;
       await finishDay(claim);
-      if (dayChanged > 0) await markLaterDaysStale(now, claim);
+      const count = (outcome: string) => result.reports.filter((r) => r.outcome === outcome).length;
+      log("info", "generated a day's reports", {
+        organization: claim.organizationId,
+        day: claim.day,
+        added: count("added"),
+        replaced: count("replaced"),
+        unchanged: count("unchanged"),
+        deleted: count("deleted"),
+      });
+      if (dayChanged > 0 && claim.wasStale) await markLaterDaysStale(now, claim);
       changed += dayChanged;
     } catch (error) {
       log("warn", "report generation failed", {

@@ -20,6 +20,8 @@ const CUTOFF = `((g.day + o.cutoff_time::time) AT TIME ZONE o.time_zone)`;
 export interface ClaimedDay {
   organizationId: string;
   day: string;
+  /** Claimed because its inputs changed after it was generated (or while it was): later days may count from it. */
+  wasStale?: boolean;
 }
 
 /** Queues the working days from each organization's first update to its last cutoff passed that have no row yet. */
@@ -48,11 +50,11 @@ export async function queueMissedDays(now: Date): Promise<number> {
  */
 export async function claimDueDays(now: Date, limit: number): Promise<ClaimedDay[]> {
   const db = await getDb();
-  const rows = await db.$queryRawUnsafe<{ organization_id: string; day: Date }[]>(
+  const rows = await db.$queryRawUnsafe<{ organization_id: string; day: Date; was_stale: boolean }[]>(
     `UPDATE report_generations AS t
      SET leased_until = now() + make_interval(secs => $3::int), stale = false
      FROM (
-       SELECT g.organization_id, g.day
+       SELECT g.organization_id, g.day, g.stale AS was_stale
        FROM report_generations g JOIN organizations o ON o.id = g.organization_id
        WHERE (g.generated_at IS NULL OR g.stale)
          AND (g.leased_until IS NULL OR g.leased_until < now())
@@ -64,14 +66,14 @@ export async function claimDueDays(now: Date, limit: number): Promise<ClaimedDay
      ) AS due
      WHERE t.organization_id = due.organization_id AND t.day = due.day
        AND (t.leased_until IS NULL OR t.leased_until < now())
-     RETURNING t.organization_id::text AS organization_id, t.day`,
+     RETURNING t.organization_id::text AS organization_id, t.day, due.was_stale`,
     now.toISOString(),
     limit,
     LEASE_SECONDS,
     GRACE_DAYS,
   );
   return rows
-    .map((r) => ({ organizationId: r.organization_id, day: dayText(r.day) }))
+    .map((r) => ({ organizationId: r.organization_id, day: dayText(r.day), wasStale: r.was_stale }))
     .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }
 
@@ -92,8 +94,11 @@ export async function releaseDay({ organizationId, day }: ClaimedDay): Promise<v
 }
 
 /**
- * A day's reports changed: the generated days after it, still within their grace, are generated again, since a
- * blocker's since_days, a slipping item's days_late and a silent streak on those days count from this one.
+ * A day whose inputs changed after it was generated was generated again and its reports changed: the generated days
+ * after it, still within their grace, are generated again too, since a blocker's since_days, a slipping item's
+ * days_late and a silent streak on those days count from this one. (A day generated for the first time does not
+ * reach forward: a day backfilled before days already generated leaves them as they are, until
+ * `sundown reports generate` or a change to them.)
  */
 export async function markLaterDaysStale(now: Date, { organizationId, day }: ClaimedDay): Promise<void> {
   const db = await getDb();
