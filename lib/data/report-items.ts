@@ -191,15 +191,15 @@ f AS (
 INSERT INTO report_items (organization_id, report_id, kind, position, scope, scope_target_id, generated_at,
   owner, owner_key, member_id, text, text_key, days, reason, value, unit, target, status)
 SELECT f.organization_id, f.report_id, f.kind, f.position, f.scope, f.scope_target_id, f.generated_at,
-       f.owner, ${itemKeySql("f.owner")},
-       coalesce(
-         (SELECT m.id FROM roster m WHERE m.organization_id = f.organization_id
-            AND m.id = CASE WHEN f.written_member_id ~ ${UUID_TEXT} THEN f.written_member_id::uuid END),
-         (SELECT m.id FROM roster m WHERE m.organization_id = f.organization_id
-            AND m.namesakes = 1 AND m.name_key = ${itemKeySql("f.owner")})
-       ),
+       f.owner, ${itemKeySql("f.owner")}, coalesce(by_id.id, by_name.id),
        f.text, ${itemKeySql("f.text")}, f.days, f.reason, f.value, f.unit, f.target, lower(f.status)
-FROM f`;
+FROM f
+-- Joins, not a lookup per item: a generated organization report holds thousands of items, the roster a thousand
+-- people (bench/generate.ts). Each join finds at most one member: ids are unique, and a name only when unique.
+LEFT JOIN roster by_id ON by_id.organization_id = f.organization_id
+  AND by_id.id = CASE WHEN f.written_member_id ~ ${UUID_TEXT} THEN f.written_member_id::uuid END
+LEFT JOIN roster by_name ON by_name.organization_id = f.organization_id
+  AND by_name.namesakes = 1 AND by_name.name_key = ${itemKeySql("f.owner")}`;
 }
 
 /**

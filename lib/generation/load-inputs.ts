@@ -27,15 +27,19 @@ export async function loadDayInputs(organizationId: string, day: string): Promis
         createdAt: true,
       },
     }),
-    db.update.findMany({
-      where: { organizationId, day: { gte: dayValue(addDays(day, -LOOKBACK_DAYS)), lte: dayValue(day) } },
-      select: { memberId: true, day: true, content: true },
-    }),
-    db.update.groupBy({
-      by: ["memberId"],
-      where: { organizationId, day: { lte: dayValue(day) } },
-      _max: { day: true },
-    }),
+    // Of the days before, only what carries over (slipping items and blockers): a third of the text to read.
+    db.$queryRaw<{ member_id: string; day: string; content: UpdateContent }[]>`
+      SELECT member_id::text AS member_id, to_char(day, 'YYYY-MM-DD') AS day,
+             CASE WHEN day = ${day}::date THEN content
+                  ELSE jsonb_build_object('shipped', '[]'::jsonb, 'slipping', content->'slipping',
+                         'blockers', content->'blockers', 'kpis', '[]'::jsonb, 'note', NULL) END AS content
+      FROM updates
+      WHERE organization_id = ${organizationId}::uuid
+        AND day BETWEEN ${addDays(day, -LOOKBACK_DAYS)}::date AND ${day}::date`,
+    db.$queryRaw<{ member_id: string; day: string }[]>`
+      SELECT member_id::text AS member_id, to_char(max(day), 'YYYY-MM-DD') AS day
+      FROM updates WHERE organization_id = ${organizationId}::uuid AND day <= ${day}::date
+      GROUP BY member_id`,
     db.update.aggregate({ where: { organizationId }, _min: { day: true } }),
     db.absence.findMany({
       where: { organizationId, firstDay: { lte: dayValue(day) } },
@@ -50,13 +54,9 @@ export async function loadDayInputs(organizationId: string, day: string): Promis
     organization,
     day,
     members,
-    updates: updates.map((u) => ({
-      memberId: u.memberId,
-      day: dayText(u.day),
-      // Checked against updateContentSchema when written (lib/data/updates.ts): not parsed again, 1,000 people × 90 days.
-      content: u.content as unknown as UpdateContent,
-    })),
-    lastUpdateDays: new Map(latest.flatMap((l) => (l._max.day ? [[l.memberId, dayText(l._max.day)]] : []))),
+    // Checked against updateContentSchema when written (lib/data/updates.ts): not parsed again, 1,000 people × 90 days.
+    updates: updates.map((u) => ({ memberId: u.member_id, day: u.day, content: u.content })),
+    lastUpdateDays: new Map(latest.map((l) => [l.member_id, l.day])),
     firstUpdateDay: first._min.day ? dayText(first._min.day) : null,
     absences: absences.map((a) => ({
       memberId: a.memberId,
