@@ -19,12 +19,12 @@ import { silentStreak } from "./silence";
 
 export type GeneratedScope = "member" | "lead" | "org";
 
-export interface ShippedItem {
+interface ShippedItem {
   title: string;
   owner: string;
   member_id: string;
 }
-export interface SlippingItem {
+interface SlippingItem {
   item: string;
   owner: string;
   member_id: string;
@@ -32,19 +32,19 @@ export interface SlippingItem {
   reason?: string;
   due?: string;
 }
-export interface BlockerItem {
+interface BlockerItem {
   description: string;
   owner: string;
   member_id: string;
   since_days: number;
   since: string;
 }
-export interface SilentItem {
+interface SilentItem {
   member: string;
   member_id: string;
   days_silent: number;
 }
-export interface KpiItem {
+interface KpiItem {
   name: string;
   value: number;
   unit?: string;
@@ -53,13 +53,13 @@ export interface KpiItem {
   owner: string;
   member_id: string;
 }
-export interface NoteItem {
+interface NoteItem {
   text: string;
   owner: string;
   member_id: string;
 }
 
-export interface GeneratedContent {
+interface GeneratedContent {
   headline: string;
   day: string;
   shipped: ShippedItem[];

@@ -9,7 +9,7 @@ import type { KpiDirection } from "./kpi-status";
  * longer carried into the lead and organization reports. */
 export const LOOKBACK_DAYS = 90;
 
-export interface GenerationOrganization {
+interface GenerationOrganization {
   name: string;
   timeZone: string;
   /** "HH:MM" in timeZone. */
@@ -34,13 +34,13 @@ export interface DayUpdate {
   content: UpdateContent;
 }
 
-export interface DayAbsence {
+interface DayAbsence {
   memberId: string;
   firstDay: string;
   lastDay: string;
 }
 
-export interface KpiTargetRow {
+interface KpiTargetRow {
   /** itemKey of the KPI's name. */
   nameKey: string;
   /** The name as the founders wrote it: a KPI with a target is named so in every report, however written. */

@@ -8,7 +8,7 @@ import { generateDay } from "./store";
 // a catch-up after downtime writes the oldest first.
 
 /** Days claimed by one pass: a day of 1,000 people takes a second or two (npm run bench). */
-export const PASS_SIZE = 10;
+const PASS_SIZE = 10;
 
 export interface PassResult {
   /** Days generated (or failed) in this pass. */

@@ -10,7 +10,7 @@ import { dayText } from "@/lib/data/updates";
 // can stand at any hour); the leases are the database's clock, the one every instance shares.
 
 /** How long after its cutoff a day is generated again when an update, absence or target changes its inputs. */
-export const GRACE_DAYS = 7;
+const GRACE_DAYS = 7;
 /** How long a claimed day is an instance's alone: far more than generating one day takes. */
 const LEASE_SECONDS = 300;
 

@@ -16,9 +16,9 @@ import { loadDayInputs } from "./load-inputs";
 // member removed, a lead who lost their department) is deleted, announced as report.deleted: the cutoff instant
 // of a generated day belongs to generation.
 
-export const GENERATION_ACTOR: Actor = { label: "report generation" };
+const GENERATION_ACTOR: Actor = { label: "report generation" };
 
-export type DayOutcome = ImportOutcome | "deleted";
+type DayOutcome = ImportOutcome | "deleted";
 
 export interface GeneratedDay {
   day: string;
