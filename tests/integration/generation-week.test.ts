@@ -4,7 +4,7 @@ import { writeAbsences } from "@/lib/data/absences";
 import { writeUpdates, type UpdateContent } from "@/lib/data/updates";
 import { getDb, getDbHandle, installDbHandle, openPostgres, type DbHandle } from "@/lib/db";
 import { runGenerationPass } from "@/lib/generation/run";
-import { withDatabase } from "../helpers/seeded-postgres";
+import { hasPgBouncer, startPgBouncer, type ThrowawayPgBouncer } from "../helpers/pgbouncer";
 
 // The fixture week (issue 38): Pelican Labs, in São Paulo (UTC−3, cutoff 18:00 = 21:00 UTC), Monday 2 to Friday 6
 // November 2026. Each day its people write, then a pass runs a minute after the cutoff. Ana carries a blocker from
@@ -12,9 +12,10 @@ import { withDatabase } from "../helpers/seeded-postgres";
 // Thursday, and writes his Wednesday late, on Friday night; the founder's MRR crosses its target. Every generated
 // report is compared field by field with the expected objects below. Run on both databases, and through PgBouncer.
 
-const poolerUrl = process.env.SUNDOWN_TEST_POOLER_URL;
-if (process.env.CI === "true" && process.env.DATABASE_URL && !poolerUrl) {
-  throw new Error("CI=true requires SUNDOWN_TEST_POOLER_URL: the fixture week runs through the pooler too.");
+// The pooler is a throwaway PgBouncer of this file's own (transaction mode, as CI's), in front of the test server.
+const adminUrl = process.env.SUNDOWN_TEST_DATABASE_URL;
+if (process.env.CI === "true" && process.env.DATABASE_URL && !hasPgBouncer()) {
+  throw new Error("The fixture week runs through PgBouncer too: install pgbouncer.");
 }
 
 const DAYS = ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06"] as const;
@@ -361,7 +362,7 @@ function fixtureWeek() {
 
   afterAll(async () => {
     const db = await getDb();
-    await db.organization.delete({ where: { id: week.org.id } });
+    if (week) await db.organization.delete({ where: { id: week.org.id } });
   });
 
   it("generates each working day's reports at its cutoff, compared field by field", async () => {
@@ -427,14 +428,15 @@ function fixtureWeek() {
 
 describe("the fixture week", fixtureWeek);
 
-describe.runIf(process.env.DATABASE_URL && poolerUrl)("the fixture week through PgBouncer", () => {
+describe.runIf(process.env.DATABASE_URL && adminUrl && hasPgBouncer())("the fixture week through PgBouncer", () => {
   let direct: DbHandle;
+  let pgbouncer: ThrowawayPgBouncer;
   let pooled: DbHandle;
 
   beforeAll(async () => {
     direct = await getDbHandle();
-    const database = new URL(process.env.DATABASE_URL!).pathname.slice(1);
-    pooled = openPostgres(withDatabase(poolerUrl!, database), 4);
+    pgbouncer = await startPgBouncer(adminUrl!);
+    pooled = openPostgres(pgbouncer.url(new URL(process.env.DATABASE_URL!).pathname.slice(1)), 4);
     await pooled.detectPooler();
     installDbHandle(pooled);
   });
@@ -442,6 +444,7 @@ describe.runIf(process.env.DATABASE_URL && poolerUrl)("the fixture week through 
   afterAll(async () => {
     installDbHandle(direct);
     await pooled?.close();
+    await pgbouncer?.stop();
   });
 
   it("reaches the server through the pooler", () => {
