@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { deliverSoon } from "@/lib/webhooks/soon";
+import { deliverDue } from "@/lib/webhooks/deliver";
+import { wakeDeliveryLoop } from "@/lib/webhooks/loop";
 import { runGenerationPass } from "./run";
 
 // GET /api/cron/reports: on a serverless platform, where no instance runs a generation loop, Vercel Cron calls this
@@ -27,8 +28,9 @@ export async function runGenerationCron(request: Request): Promise<Response> {
     changed += pass.changed;
     if (pass.attempted === 0 || Date.now() - started > BUDGET_MS) break;
   }
-  // The reports' webhook events are in the outbox: delivered once the response is sent (or by the server's loop).
-  if (changed > 0) deliverSoon();
+  // The reports' webhook events are in the outbox: the server's loop sends them when it runs one, else this call
+  // does, before it answers (a cron call has no one waiting on it).
+  if (changed > 0 && !wakeDeliveryLoop()) await deliverDue();
   return Response.json({ days, changed }, { headers: { "Cache-Control": "no-store" } });
 }
 
