@@ -42,8 +42,8 @@ const LAYERS = [
   },
   {
     name: "services",
-    path: "^lib/(admission|session|ratelimit|usage|webhooks|demo|mail)/",
-    why: "What is built on the data and serves every surface: key verification, web sessions, rate limits, usage counts, webhook delivery, e-mail, the demo data.",
+    path: "^lib/(admission|session|ratelimit|usage|webhooks|demo|mail|generation)/",
+    why: "What is built on the data and serves every surface: key verification, web sessions, rate limits, usage counts, webhook delivery, report generation, e-mail, the demo data.",
   },
   {
     name: "operations",

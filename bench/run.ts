@@ -17,6 +17,7 @@
 // DATABASE_URL (and REDIS_URL or UPSTASH_REDIS_REST_URL) run the server on PostgreSQL (and Redis); without
 // them on a fresh embedded database. Only a complete default run writes bench/results.md; others write
 // bench/out/results-*.md.
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -669,6 +670,12 @@ async function main(): Promise<void> {
       : path.join(OUT_DIR, settings.quick ? "results-quick.md" : "results-partial.md");
     writeFileSync(file, renderResults(outcome));
     console.log(`results written to ${path.relative(ROOT, file)}`);
+    // Report generation is measured in process (bench/generate.ts): embedded, and this run's PostgreSQL if any.
+    console.log("");
+    execFileSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/generate.ts")], {
+      cwd: ROOT,
+      stdio: "inherit",
+    });
   } finally {
     await worker?.close().catch(() => undefined);
     await server?.stop().catch(() => undefined);

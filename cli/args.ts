@@ -13,6 +13,7 @@ import {
   parseKeyId,
   parseKeyName,
   parseOverlap,
+  parseDay,
   parseReportId,
   parseScopes,
   parseTimeZone,
@@ -49,6 +50,7 @@ export type Invocation =
   | { kind: "reports.import"; org: string; file: string; replace: boolean; json: boolean }
   | { kind: "reports.delete"; args: CommandArgs<"reports.delete">; json: boolean }
   | { kind: "reports.duplicates"; args: CommandArgs<"reports.duplicates">; json: boolean }
+  | { kind: "reports.generate"; args: CommandArgs<"reports.generate">; json: boolean }
   | { kind: "orgs.update"; args: CommandArgs<"orgs.update">; json: boolean }
   | { kind: "ingest-tokens.create"; args: CommandArgs<"ingest-tokens.create">; json: boolean }
   | { kind: "ingest-tokens.list"; args: CommandArgs<"ingest-tokens.list">; json: boolean }
@@ -114,6 +116,26 @@ const REPORT_SPECS: CommandSpec[] = [
     build: (values) => ({
       kind: "reports.duplicates",
       args: typeof values.org === "string" ? { org: values.org } : {},
+      json: values.json === true,
+    }),
+  },
+  {
+    name: "reports generate",
+    usage: "sundown reports generate --org <slug|id> --date <YYYY-MM-DD> [--json]",
+    summary: "Generate one day's member, lead and organization reports from people's updates, now and in place",
+    details: [
+      "The day's reports are stored as of its cutoff, in the organization's time zone; generating again replaces",
+      "them in place (report.updated when they changed), whatever the grace period (docs/generation.md).",
+      "--org       the organization",
+      "--date      the day, in the organization's time zone",
+      '--json      print {"organization","day","generated_at","counts":{scope:{"added","replaced","unchanged",',
+      '            "deleted"}},"reports":[{"scope","scope_target_id","id","outcome"}]}',
+    ],
+    options: { org: { type: "string" }, date: { type: "string" }, ...json },
+    positionals: [],
+    build: (values) => ({
+      kind: "reports.generate",
+      args: { org: requireOption(values, "org"), date: parseDay(requireOption(values, "date")) },
       json: values.json === true,
     }),
   },

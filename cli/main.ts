@@ -132,6 +132,10 @@ async function run(invocation: Exclude<Invocation, { kind: "help" | "mcp" | "doc
     }
     case "db.migrate":
       return { stdout: formatMigration(await migrateDatabase()) };
+    case "reports.generate": {
+      const { runGenerate } = await import("./reports-generate");
+      return runGenerate(invocation, executeCommand);
+    }
     case "members.import":
     case "members.list":
     case "members.export": {

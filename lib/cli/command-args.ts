@@ -19,6 +19,8 @@ import { UsageError } from "./errors";
 
 const org = z.string().min(1);
 const uuid = z.string().regex(UUID_SHAPE);
+/** A day as updates name it (lib/data/updates.ts daySchema): YYYY-MM-DD, a real date. */
+const day = z.iso.date({ error: "must be a date as YYYY-MM-DD" });
 
 export const commandArgSchemas = {
   "keys.create": z.strictObject({
@@ -48,6 +50,7 @@ export const commandArgSchemas = {
   "db.migrate": z.strictObject({}),
   "reports.delete": z.strictObject({ reportId: uuid }),
   "reports.duplicates": z.strictObject({ org: org.optional() }),
+  "reports.generate": z.strictObject({ org, date: day }),
   "orgs.update": z.strictObject({ org, timeZone: timeZoneSchema }),
   "ingest-tokens.create": z.strictObject({ org, name: ingestTokenNameSchema }),
   "ingest-tokens.list": z.strictObject({ org }),
@@ -154,6 +157,11 @@ export function parseEvents(text: string): WebhookEventType[] {
 
 export function parseReportId(text: string): string {
   return parseId(text, "report", "GET /api/v1/reports");
+}
+
+/** `--date 2026-11-24`: one day, in the organization's time zone. */
+export function parseDay(text: string): string {
+  return parseFlag("date", day, text);
 }
 
 export function parseIngestTokenId(text: string): string {

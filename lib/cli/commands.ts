@@ -62,6 +62,7 @@ import { sendLinkMail } from "@/lib/mail/link-message";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { isValidDate } from "@/lib/schemas/instant";
 import { wakeDeliveryLoop } from "@/lib/webhooks/loop";
+import { generateReportsCommand } from "./generate-command";
 import { exportMembersCommand, importMembersCommand, listMembersCommand } from "./member-commands";
 import { importUpdatesCommand } from "./update-commands";
 import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
@@ -559,6 +560,7 @@ const COMMANDS = {
   "db.migrate": migrationStatus,
   "reports.delete": deleteReportById,
   "reports.duplicates": listDuplicates,
+  "reports.generate": generateReportsCommand,
   "orgs.update": updateOrganization,
   "ingest-tokens.create": createIngestTokenCommand,
   "ingest-tokens.list": listIngestTokensCommand,

@@ -151,12 +151,33 @@ function perKind(field: keyof ItemFields, of: (names: readonly string[]) => stri
 
 const UUID_TEXT = "'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'";
 
+/** An item's owner matched to the roster by a lookup per item: the form the migration's backfill ran. */
+const OWNER_LOOKUP = `coalesce(
+         (SELECT m.id FROM roster m WHERE m.organization_id = f.organization_id
+            AND m.id = CASE WHEN f.written_member_id ~ ${UUID_TEXT} THEN f.written_member_id::uuid END),
+         (SELECT m.id FROM roster m WHERE m.organization_id = f.organization_id
+            AND m.namesakes = 1 AND m.name_key = ${itemKeySql("f.owner")})
+       )`;
+
+/**
+ * The same match as joins, which the code runs: a lookup per item scans the roster once per item, and a generated
+ * organization report holds thousands of items over a roster of a thousand people (bench/generate.ts: minutes on
+ * the embedded database). Each join finds at most one member: ids are unique, and a name only when unique, so the
+ * rows written are the lookup's.
+ */
+const OWNER_JOINS = `
+LEFT JOIN roster by_id ON by_id.organization_id = f.organization_id
+  AND by_id.id = CASE WHEN f.written_member_id ~ ${UUID_TEXT} THEN f.written_member_id::uuid END
+LEFT JOIN roster by_name ON by_name.organization_id = f.organization_id
+  AND by_name.namesakes = 1 AND by_name.name_key = ${itemKeySql("f.owner")}`;
+
 /**
  * The statement that writes the items of the reports `reportsWhere` selects (an SQL condition on `reports r`), whose
  * organizations `rosterWhere` selects (a condition on `members m`: the rosters their owners are matched against).
- * The caller deletes their old items first when replacing.
+ * The caller deletes their old items first when replacing. `joined`: owners matched by joins (what the code runs),
+ * else by the per-item lookup the migration's backfill holds.
  */
-export function reportItemsInsertSql(reportsWhere: string, rosterWhere: string): string {
+export function reportItemsInsertSql(reportsWhere: string, rosterWhere: string, joined = false): string {
   const sections = Object.entries(REPORT_ITEM_SECTIONS)
     .map(([kind, section]) => `('${kind}', '${section}')`)
     .join(", ");
@@ -192,14 +213,9 @@ INSERT INTO report_items (organization_id, report_id, kind, position, scope, sco
   owner, owner_key, member_id, text, text_key, days, reason, value, unit, target, status)
 SELECT f.organization_id, f.report_id, f.kind, f.position, f.scope, f.scope_target_id, f.generated_at,
        f.owner, ${itemKeySql("f.owner")},
-       coalesce(
-         (SELECT m.id FROM roster m WHERE m.organization_id = f.organization_id
-            AND m.id = CASE WHEN f.written_member_id ~ ${UUID_TEXT} THEN f.written_member_id::uuid END),
-         (SELECT m.id FROM roster m WHERE m.organization_id = f.organization_id
-            AND m.namesakes = 1 AND m.name_key = ${itemKeySql("f.owner")})
-       ),
+       ${joined ? "coalesce(by_id.id, by_name.id)" : OWNER_LOOKUP},
        f.text, ${itemKeySql("f.text")}, f.days, f.reason, f.value, f.unit, f.target, lower(f.status)
-FROM f`;
+FROM f${joined ? OWNER_JOINS : ""}`;
 }
 
 /**
@@ -211,7 +227,7 @@ function reportItemsRefreshSql(organizationId: string, reportIds?: string): [str
   const items = `organization_id = ${organizationId}${reportIds ? ` AND report_id = ANY(${reportIds})` : ""}`;
   return [
     `DELETE FROM report_items WHERE ${items}`,
-    reportItemsInsertSql(reports, `m.organization_id = ${organizationId}`),
+    reportItemsInsertSql(reports, `m.organization_id = ${organizationId}`, true),
   ];
 }
 

@@ -60,6 +60,8 @@ async function start(): Promise<void> {
   void prepareStoredReports(handle);
   // A long-lived server delivers webhooks itself; a serverless platform has no background (lib/webhooks/loop.ts).
   if (!env.serverless) void import("@/lib/webhooks/loop").then(({ startDeliveryLoop }) => startDeliveryLoop());
+  // And generates the reports of each organization's day at its cutoff (lib/generation/loop.ts); serverless: cron.
+  if (!env.serverless) void import("@/lib/generation/loop").then(({ startGenerationLoop }) => startGenerationLoop());
   if (!env.REDIS_URL && !env.UPSTASH_REDIS_REST_URL && env.NODE_ENV === "production") {
     log("warn", "no shared rate-limit store configured: the per-key limit holds per instance only");
   }
