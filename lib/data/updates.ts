@@ -190,7 +190,7 @@ export async function deleteUpdate(
  * on a day never generated too, so that a write landing while an instance generates that day (it clears stale when
  * it claims the day) is not lost: the day is generated again.
  */
-export async function markDaysForGeneration(tx: Transaction, organizationId: string, days: string[]): Promise<void> {
+async function markDaysForGeneration(tx: Transaction, organizationId: string, days: string[]): Promise<void> {
   if (days.length === 0) return;
   await tx.$executeRaw`
     INSERT INTO report_generations (organization_id, day)

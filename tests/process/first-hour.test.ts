@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,8 @@ import { messageText, startSmtpServer, type RunningSmtpServer } from "../helpers
 // The first hour of a real team (issue 36), as one journey on each kind of database an operator runs: an empty
 // database, `db migrate`, `orgs create`, the founder's link opened in Chromium, a password set, the roster imported from
 // a CSV in Settings → Team, a lead invited (the message caught by a real SMTP server, its link followed), the lead's
-// key reading the roster with no contact details, and a deactivation refusing that person's next request.
+// key reading the roster with no contact details, the team's first day written (Your day and a CSV) and its
+// organization report read by that key (issue 38), and a deactivation refusing that person's next request.
 
 if (!existsSync(CHROMIUM_PATH) && process.env.CI === "true")
   throw new Error(`CI=true requires Chromium at ${CHROMIUM_PATH} for the first-hour journey.`);
@@ -174,6 +176,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))("the first hour of a team", () => {
         const lead = await completeLink(browser, shown, PASSWORDS.lead, "Lena Park");
         await lead.getByLabel("Name").fill("roster agent");
         await lead.getByRole("checkbox", { name: /^team:read/ }).check();
+        await lead.getByRole("checkbox", { name: /^reports:read/ }).check();
         await lead.getByRole("button", { name: "Create key" }).click();
         const secretField = lead.getByRole("region", { name: "Create a key" }).getByLabel(/^New API key/);
         await secretField.waitFor();
@@ -190,6 +193,45 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))("the first hour of a team", () => {
         for (const contact of [founderEmail, leadEmail, ...ROSTER_CONTACTS]) expect(body).not.toContain(contact);
         const minutes = (Date.now() - started) / 60_000;
         console.info(`first hour on ${label}: empty database to the first keyed read in ${minutes.toFixed(1)} min`);
+
+        // The team writes its first day: the lead on Your day, Omar through a tool's CSV. The operator has the day's
+        // reports written now (the cutoff would, at 18:00), and the lead's agent reads the organization's report.
+        const today = new Date().toISOString().slice(0, 10); // the organization counts its days in UTC
+        // Every day a working day, so that the journey finds silent people whatever day it runs on.
+        await founder.goto(`${server.url}/settings/organization`);
+        const schedule = founder.getByRole("region", { name: "When reports are written" });
+        for (const weekday of ["Saturday", "Sunday"]) await schedule.getByLabel(weekday).check();
+        await schedule.getByRole("button", { name: "Save" }).click();
+        await schedule.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+        await lead.goto(`${server.url}/day`);
+        await lead.getByLabel("Shipped item 1", { exact: true }).fill("Onboarding checklist");
+        await lead.getByLabel("Blocker 1", { exact: true }).fill("Waiting on the SSO certificate");
+        await lead.getByRole("button", { name: "Save today’s update" }).click();
+        await lead.getByText("Saved: today’s update is written.").waitFor();
+        const day = [
+          "date,email,section,text",
+          `${today},omar@${slug}.example,shipped,Billing export`,
+          `${today},omar@${slug}.example,slipping,Invoice rounding`,
+        ].join("\n");
+        const dayFile = path.join(tempDataDir(), "day.csv");
+        writeFileSync(dayFile, day);
+        await cli(target, server, ["updates", "import", dayFile, "--org", slug]);
+        await cli(target, server, ["reports", "generate", "--org", slug, "--date", today]);
+
+        const listed = await fetch(`${server.url}/api/v1/reports?scope=org`, {
+          headers: { Authorization: `Bearer ${key}` },
+        });
+        expect(listed.status).toBe(200);
+        const [summary] = ((await listed.json()) as { reports: { id: string; headline: string }[] }).reports;
+        expect(summary?.headline).toBe("First Hour Co: 2 shipped, 1 slipping, 1 blocker, 2 silent");
+        const read = await fetch(`${server.url}/api/v1/reports/${summary!.id}`, {
+          headers: { Authorization: `Bearer ${key}` },
+        });
+        const { report } = (await read.json()) as { report: Record<string, { owner?: string; member?: string }[]> };
+        expect(report.shipped!.map((item) => item.owner).sort()).toEqual(["Lena Park", "Omar Haddad"]);
+        expect(report.blockers!.map((item) => item.owner)).toEqual(["Lena Park"]);
+        // Kai is external, so never silent; the founder and Inês wrote nothing.
+        expect(report.silent!.map((item) => item.member).sort()).toEqual(["Inês Costa", "Rosa Lima"]);
 
         // The founder deactivates the lead (revoking the key they made, as preselected): the lead's next page load and
         // the key's next read are refused.
