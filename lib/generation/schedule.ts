@@ -24,7 +24,12 @@ export interface ClaimedDay {
   wasStale?: boolean;
 }
 
-/** Queues the working days from each organization's first update to its last cutoff passed that have no row yet. */
+/**
+ * Queues the working days to each organization's last cutoff passed that have no row yet, from its last generated day
+ * (its first update's day before any was generated): every earlier day has its row already, so a pass costs the days
+ * since, not the organization's whole history. (A day queued by a write but not yet generated does not count as
+ * generated: days missed while nothing ran, before it, are still queued.)
+ */
 export async function queueMissedDays(now: Date): Promise<number> {
   const db = await getDb();
   const at = now.toISOString();
@@ -32,7 +37,12 @@ export async function queueMissedDays(now: Date): Promise<number> {
     `INSERT INTO report_generations (organization_id, day)
      SELECT o.id, d::date
      FROM organizations o
-     CROSS JOIN LATERAL (SELECT min(u.day) AS first FROM updates u WHERE u.organization_id = o.id) f
+     CROSS JOIN LATERAL (
+       SELECT coalesce(
+         (SELECT max(g.day) FROM report_generations g WHERE g.organization_id = o.id AND g.generated_at IS NOT NULL),
+         (SELECT min(u.day) FROM updates u WHERE u.organization_id = o.id)
+       ) AS first
+     ) f
      CROSS JOIN LATERAL (SELECT $1::timestamptz AT TIME ZONE o.time_zone AS local_now) n
      CROSS JOIN LATERAL generate_series(
        f.first::timestamp,
@@ -85,11 +95,18 @@ export async function finishDay({ organizationId, day }: ClaimedDay): Promise<vo
     WHERE organization_id = ${organizationId}::uuid AND day = ${day}::date`;
 }
 
-/** Generating the day failed: released, and stale so that a day generated before is tried again too. */
+/** How long a day whose generation failed waits before it is tried again: a failing day must not spin a pass. */
+const RETRY_SECONDS = 300;
+
+/**
+ * Generating the day failed: stale, so that a day generated before is tried again too, and held back by a lease of
+ * RETRY_SECONDS, so that the loop's next pass (it keeps going while a pass attempted anything) does not claim it at
+ * once, again and again.
+ */
 export async function releaseDay({ organizationId, day }: ClaimedDay): Promise<void> {
   const db = await getDb();
   await db.$executeRaw`
-    UPDATE report_generations SET leased_until = NULL, stale = true
+    UPDATE report_generations SET leased_until = now() + make_interval(secs => ${RETRY_SECONDS}::int), stale = true
     WHERE organization_id = ${organizationId}::uuid AND day = ${day}::date`;
 }
 
