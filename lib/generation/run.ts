@@ -17,9 +17,18 @@ export interface PassResult {
   changed: number;
 }
 
-export async function runGenerationPass(now = new Date(), limit = PASS_SIZE): Promise<PassResult> {
-  await queueMissedDays(now);
-  const claimed = await claimDueDays(now, limit);
+/** What a pass looks at: every organization's due days unless `organizationId` names one. */
+export interface PassScope {
+  limit?: number;
+  organizationId?: string;
+}
+
+export async function runGenerationPass(
+  now = new Date(),
+  { limit = PASS_SIZE, organizationId }: PassScope = {},
+): Promise<PassResult> {
+  await queueMissedDays(now, organizationId);
+  const claimed = await claimDueDays(now, limit, organizationId);
   let changed = 0;
   for (const claim of claimed) {
     try {

@@ -30,7 +30,7 @@ export interface ClaimedDay {
  * since, not the organization's whole history. (A day queued by a write but not yet generated does not count as
  * generated: days missed while nothing ran, before it, are still queued.)
  */
-export async function queueMissedDays(now: Date): Promise<number> {
+export async function queueMissedDays(now: Date, organizationId?: string): Promise<number> {
   const db = await getDb();
   const at = now.toISOString();
   return db.$executeRawUnsafe(
@@ -49,8 +49,10 @@ export async function queueMissedDays(now: Date): Promise<number> {
        (n.local_now::date - CASE WHEN n.local_now::time >= o.cutoff_time::time THEN 0 ELSE 1 END)::timestamp,
        interval '1 day') AS d
      WHERE f.first IS NOT NULL AND extract(isodow FROM d)::smallint = ANY (o.working_days)
+       AND ($2::uuid IS NULL OR o.id = $2::uuid)
      ON CONFLICT (organization_id, day) DO NOTHING`,
     at,
+    organizationId ?? null,
   );
 }
 
@@ -58,7 +60,7 @@ export async function queueMissedDays(now: Date): Promise<number> {
  * Claims up to `limit` due days, oldest first: cutoff passed, and never generated, or stale within the grace. The
  * claim clears stale, so a write landing while the day is generated marks it stale again and it is generated again.
  */
-export async function claimDueDays(now: Date, limit: number): Promise<ClaimedDay[]> {
+export async function claimDueDays(now: Date, limit: number, organizationId?: string): Promise<ClaimedDay[]> {
   const db = await getDb();
   const rows = await db.$queryRawUnsafe<{ organization_id: string; day: Date; was_stale: boolean }[]>(
     `UPDATE report_generations AS t
@@ -70,6 +72,7 @@ export async function claimDueDays(now: Date, limit: number): Promise<ClaimedDay
          AND (g.leased_until IS NULL OR g.leased_until < now())
          AND ${CUTOFF} <= $1::timestamptz
          AND (g.generated_at IS NULL OR $1::timestamptz < ${CUTOFF} + make_interval(days => $4::int))
+         AND ($5::uuid IS NULL OR g.organization_id = $5::uuid)
        ORDER BY g.day, g.organization_id
        LIMIT $2::int
        FOR UPDATE OF g SKIP LOCKED
@@ -81,6 +84,7 @@ export async function claimDueDays(now: Date, limit: number): Promise<ClaimedDay
     limit,
     LEASE_SECONDS,
     GRACE_DAYS,
+    organizationId ?? null,
   );
   return rows
     .map((r) => ({ organizationId: r.organization_id, day: dayText(r.day), wasStale: r.was_stale }))

@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 const passUntilDone = async (now: Date) => {
-  while ((await runGenerationPass(now)).attempted > 0);
+  while ((await runGenerationPass(now, { organizationId: org.id })).attempted > 0);
 };
 
 it("deletes the member report of an update removed within the grace, and lists the member as silent", async () => {

@@ -117,9 +117,12 @@ async function write(week: Week, day: string, updates: [keyof People, UpdateCont
   );
 }
 
-/** Passes at `now` until one finds nothing due (other files' organizations may have days due too). */
-async function passUntilDone(now: Date) {
-  while ((await runGenerationPass(now)).attempted > 0);
+/**
+ * Passes at `now` over the week's organization until one finds nothing due. Scoped to it: other files' organizations,
+ * on the same database at the same time, have days of their own that a pass must not generate under their feet.
+ */
+async function passUntilDone(week: Week, now: Date) {
+  while ((await runGenerationPass(now, { organizationId: week.org.id })).attempted > 0);
 }
 
 async function liveWeek(week: Week) {
@@ -155,9 +158,9 @@ async function liveWeek(week: Week) {
   for (const [i, day] of DAYS.entries()) {
     await write(week, day, days[i]!);
     // Before the cutoff nothing is due; a minute after it, the day is generated.
-    await passUntilDone(at(day, "20:59"));
+    await passUntilDone(week, at(day, "20:59"));
     expect([...(await week.reports()).keys()].filter((k) => k.startsWith(day))).toEqual([]);
-    await passUntilDone(at(day, "21:01"));
+    await passUntilDone(week, at(day, "21:01"));
   }
 }
 
@@ -390,7 +393,7 @@ function fixtureWeek() {
     const eventsBefore = (await week.outbox()).length;
     await write(week, DAYS[2], [["bruno", update({ shipped: [{ title: "Search tuning" }] })]]);
     // Friday night, within the grace: Wednesday is generated again, then Thursday and Friday are checked again.
-    await passUntilDone(at(DAYS[4], "23:30"));
+    await passUntilDone(week, at(DAYS[4], "23:30"));
     const after = await week.reports();
     const expected = expectations(week.people);
     for (const [key, content] of Object.entries(expected)) {
