@@ -122,7 +122,7 @@ const envSchema = z.object({
       for (const message of errors) context.addIssue({ code: "custom", message });
       return entries;
     }),
-  // Vercel Cron's bearer token for /api/cron/webhooks; unset, the route answers 404 (lib/webhooks/cron.ts).
+  // Vercel Cron's bearer token for /api/cron/webhooks and /api/cron/reports; unset, they answer 404 (lib/http/cron/).
   CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SUNDOWN_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   REDIS_URL: z

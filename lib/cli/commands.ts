@@ -1,6 +1,5 @@
 import { getDb, getDbHandle, pendingMigrations } from "@/lib/db";
 import { readMigrations } from "@/lib/db/migrate";
-import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { seedDemo } from "@/lib/demo/seed";
 import { DEMO_ORGANIZATIONS } from "@/lib/demo/data";
 import {
@@ -21,12 +20,7 @@ import {
   rollIngestToken,
   type CreatedIngestToken,
 } from "@/lib/data/ingest-tokens";
-import {
-  findOrganization,
-  listOrganizations,
-  setOrganizationTimeZone,
-  type OrganizationRef,
-} from "@/lib/data/organizations";
+import { listOrganizations, setOrganizationTimeZone, type OrganizationRef } from "@/lib/data/organizations";
 import {
   countDuplicateReports,
   deleteReport,
@@ -67,22 +61,14 @@ import { exportMembersCommand, importMembersCommand, listMembersCommand } from "
 import { importUpdatesCommand } from "./update-commands";
 import { commandArgSchemas, type CommandArgs, type CommandName } from "./command-args";
 import { CommandError, UsageError } from "./errors";
+import { CLI_ACTOR, requireOrganization } from "./operator";
 
 // The operator commands that touch the database. They run in the CLI's own process, or inside the
 // running server when it owns the embedded database (lib/cli/command-server.ts): the same code either
 // way. Results are plain JSON, so both paths hand the CLI the same thing to print.
 
-const CLI_ACTOR = { label: "cli" } as const;
-
 // A time the database holds but no format can write (Invalid Date) is "invalid", never a failed command.
 const iso = (date: Date | null) => (date === null ? null : isValidDate(date) ? date.toISOString() : "invalid");
-
-async function requireOrganization(slugOrId: string): Promise<OrganizationRef> {
-  const organization = await findOrganization(slugOrId);
-  if (!organization)
-    throw new CommandError(`No organization ${inputExcerpt(slugOrId)}. Run \`sundown orgs list\` to see them.`);
-  return organization;
-}
 
 /** A new key as `keys create` and `keys roll` print it; the secret is in it once. */
 function newKeyResult(key: CreatedApiKey, organization: OrganizationRef) {

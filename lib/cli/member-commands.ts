@@ -1,23 +1,12 @@
 import { stringify } from "csv-stringify/sync";
-import { findOrganization, type OrganizationRef } from "@/lib/data/organizations";
 import { importMembers, MemberImportError, type RosterFileFormat } from "@/lib/data/member-import";
 import { listRoster } from "@/lib/data/members";
-import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { wakeDeliveryLoop } from "@/lib/webhooks/loop";
 import type { CommandArgs } from "./command-args";
-import { CommandError } from "./errors";
+import { CLI_ACTOR, requireOrganization } from "./operator";
 
 // `sundown members import|list|export`: the roster from the shell, through the same data functions as Settings →
 // Team, acting as the operator ({ label: "cli" }), who may change founders too.
-
-const CLI_ACTOR = { label: "cli" } as const;
-
-async function requireOrganization(slugOrId: string): Promise<OrganizationRef> {
-  const organization = await findOrganization(slugOrId);
-  if (!organization)
-    throw new CommandError(`No organization ${inputExcerpt(slugOrId)}. Run \`sundown orgs list\` to see them.`);
-  return organization;
-}
 
 /**
  * Imports a roster file. A file with problems is an answer too, not an error: `--json` prints them with the

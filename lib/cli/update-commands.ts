@@ -1,21 +1,10 @@
-import { findOrganization, type OrganizationRef } from "@/lib/data/organizations";
 import { UpdateImportError, type UpdateFileFormat } from "@/lib/data/update-file";
 import { importUpdates, readUpdateFile } from "@/lib/data/update-import";
-import { inputExcerpt } from "@/lib/text/input-excerpt";
 import type { CommandArgs } from "./command-args";
-import { CommandError } from "./errors";
+import { CLI_ACTOR, requireOrganization } from "./operator";
 
 // `sundown updates import`: people's updates and absences from a CSV or JSON file, through the same import as
 // POST /ingest/v1/updates, acting as the operator ({ label: "cli" }).
-
-const CLI_ACTOR = { label: "cli" } as const;
-
-async function requireOrganization(slugOrId: string): Promise<OrganizationRef> {
-  const organization = await findOrganization(slugOrId);
-  if (!organization)
-    throw new CommandError(`No organization ${inputExcerpt(slugOrId)}. Run \`sundown orgs list\` to see them.`);
-  return organization;
-}
 
 /**
  * Imports an updates file. A file with problems is an answer too, not an error: `--json` prints them with the

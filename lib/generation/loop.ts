@@ -4,7 +4,7 @@ import { runGenerationPass } from "./run";
 
 // Under `next start` each instance runs generation passes in the background, every POLL_MS: a cutoff is a time of
 // day, so a minute's delay is the most a report waits. Instances share the work through the claims
-// (./schedule.ts); serverless platforms run passes from the cron route instead (./cron.ts).
+// (./schedule.ts); serverless platforms run passes from the cron route instead (lib/http/cron/reports.ts).
 
 const POLL_MS = 60_000;
 

@@ -3,7 +3,7 @@ import { log } from "@/lib/log";
 import { claimDueDays, finishDay, markLaterDaysStale, queueMissedDays, releaseDay } from "./schedule";
 import { generateDay } from "./store";
 
-// One generation pass, the same from the server's loop (./loop.ts) and from the cron route (./cron.ts): queue the
+// One generation pass, the same from the server's loop (./loop.ts) and from the cron route (lib/http/cron/reports.ts): queue the
 // days missed, claim a bounded number of due days, generate each, and mark it done. Days are generated in order, so
 // a catch-up after downtime writes the oldest first.
 

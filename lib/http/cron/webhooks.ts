@@ -1,7 +1,5 @@
-import { timingSafeEqual } from "node:crypto";
-import { getEnv } from "@/lib/env";
-import { ApiError } from "@/lib/errors";
-import { deliverDue } from "./deliver";
+import { deliverDue } from "@/lib/webhooks/deliver";
+import { requireCronSecret } from "./secret";
 
 // GET /api/cron/webhooks: on a serverless platform, where no instance runs a delivery loop, Vercel Cron calls this
 // every minute (vercel.json) with `Authorization: Bearer $CRON_SECRET`; it attempts what is due (retries, and what
@@ -11,12 +9,7 @@ import { deliverDue } from "./deliver";
 const BUDGET_MS = 45_000;
 
 export async function runDeliveryCron(request: Request): Promise<Response> {
-  const secret = getEnv().CRON_SECRET;
-  if (!secret) throw new ApiError("not_found", "No such endpoint.");
-  if (!presents(request.headers.get("authorization"), `Bearer ${secret}`))
-    throw new ApiError("unauthorized", "The cron route needs Authorization: Bearer <CRON_SECRET>.", {
-      headers: { "WWW-Authenticate": 'Bearer realm="sundown-cron"' },
-    });
+  requireCronSecret(request);
   const started = Date.now();
   let attempted = 0;
   let delivered = 0;
@@ -27,10 +20,4 @@ export async function runDeliveryCron(request: Request): Promise<Response> {
     if (pass.attempted === 0 || Date.now() - started > BUDGET_MS) break;
   }
   return Response.json({ attempted, delivered }, { headers: { "Cache-Control": "no-store" } });
-}
-
-function presents(given: string | null, expected: string): boolean {
-  const a = Buffer.from(given ?? "");
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,9 +1,7 @@
-import { timingSafeEqual } from "node:crypto";
-import { getEnv } from "@/lib/env";
-import { ApiError } from "@/lib/errors";
 import { deliverDue } from "@/lib/webhooks/deliver";
 import { wakeDeliveryLoop } from "@/lib/webhooks/loop";
-import { runGenerationPass } from "./run";
+import { runGenerationPass } from "@/lib/generation/run";
+import { requireCronSecret } from "./secret";
 
 // GET /api/cron/reports: on a serverless platform, where no instance runs a generation loop, Vercel Cron calls this
 // every minute (vercel.json) with `Authorization: Bearer $CRON_SECRET`; it generates what is due for up to
@@ -13,12 +11,7 @@ import { runGenerationPass } from "./run";
 const BUDGET_MS = 40_000;
 
 export async function runGenerationCron(request: Request): Promise<Response> {
-  const secret = getEnv().CRON_SECRET;
-  if (!secret) throw new ApiError("not_found", "No such endpoint.");
-  if (!presents(request.headers.get("authorization"), `Bearer ${secret}`))
-    throw new ApiError("unauthorized", "The cron route needs Authorization: Bearer <CRON_SECRET>.", {
-      headers: { "WWW-Authenticate": 'Bearer realm="sundown-cron"' },
-    });
+  requireCronSecret(request);
   const started = Date.now();
   let days = 0;
   let changed = 0;
@@ -32,10 +25,4 @@ export async function runGenerationCron(request: Request): Promise<Response> {
   // does, before it answers (a cron call has no one waiting on it).
   if (changed > 0 && !wakeDeliveryLoop()) await deliverDue();
   return Response.json({ days, changed }, { headers: { "Cache-Control": "no-store" } });
-}
-
-function presents(given: string | null, expected: string): boolean {
-  const a = Buffer.from(given ?? "");
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
