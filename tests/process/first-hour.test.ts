@@ -197,9 +197,11 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))("the first hour of a team", () => {
         // The team writes its first day: the lead on Your day, Omar through a tool's CSV. The operator has the day's
         // reports written now (the cutoff would, at 18:00), and the lead's agent reads the organization's report.
         const today = new Date().toISOString().slice(0, 10); // the organization counts its days in UTC
-        // Every day a working day, so that the journey finds silent people whatever day it runs on.
+        // Every day a working day, and the cutoff at 23:59: people who joined after a day's cutoff are not silent that
+        // day, so the journey finds the same silent people whatever day and hour it runs at.
         await founder.goto(`${server.url}/settings/organization`);
         const schedule = founder.getByRole("region", { name: "When reports are written" });
+        await schedule.getByLabel("Cutoff").fill("23:59");
         for (const weekday of ["Saturday", "Sunday"]) await schedule.getByLabel(weekday).check();
         await schedule.getByRole("button", { name: "Save" }).click();
         await schedule.getByRole("status").filter({ hasText: "Saved." }).waitFor();

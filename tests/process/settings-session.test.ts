@@ -175,7 +175,8 @@ describe("with SUNDOWN_URL only", () => {
       expect(JSON.parse(replies.providers!.body).credentials.signinUrl).toBe(
         `${server.url}/api/auth/signin/credentials`,
       );
-      expect(JSON.parse(replies.signIn!.body)).toEqual({ url: `${server.url}/settings/api-keys` });
+      // /settings, which leads each role on (a lead to API keys): never the hostile host.
+      expect(JSON.parse(replies.signIn!.body)).toEqual({ url: `${server.url}/settings` });
       for (const [name, reply] of Object.entries(replies)) {
         expect(reply.status, name).toBeLessThan(500);
         const everything = JSON.stringify({ headers: reply.headers, body: reply.body });
