@@ -100,3 +100,44 @@ it("catches up the days missed while nothing ran, though a write already queued 
     "Schedule Co: 1 shipped, 0 slipping, 0 blockers",
   ]);
 });
+
+it("generates a day backfilled long ago, and not the empty days between it and the present", async () => {
+  const db = await getDb();
+  // A new team's first update is a day of last year, imported as history; nothing of theirs was generated before.
+  const team = await db.organization.create({
+    data: { slug: `backfill-${randomUUID().slice(0, 8)}`, name: "Backfill Co" },
+    select: { id: true },
+  });
+  try {
+    const { id: ola } = await db.member.create({
+      data: { organizationId: team.id, name: "Ola", role: "member", createdAt: new Date("2025-01-01Z") },
+      select: { id: true },
+    });
+    await db.$transaction((tx) =>
+      writeUpdates(tx, team.id, [{ memberId: ola, day: "2025-03-03", content, source: "import" }]),
+    );
+    while ((await runGenerationPass(new Date("2026-10-09T19:30:00Z"), { organizationId: team.id })).attempted > 0);
+    const generated = await db.reportGeneration.findMany({
+      where: { organizationId: team.id, generatedAt: { not: null } },
+      select: { day: true },
+      orderBy: { day: "asc" },
+    });
+    // The backfilled day, then the last two weeks' working days (catch-up), and nothing in between.
+    expect(generated.map((g) => g.day.toISOString().slice(0, 10))).toEqual([
+      "2025-03-03",
+      "2026-09-25",
+      "2026-09-28",
+      "2026-09-29",
+      "2026-09-30",
+      "2026-10-01",
+      "2026-10-02",
+      "2026-10-05",
+      "2026-10-06",
+      "2026-10-07",
+      "2026-10-08",
+      "2026-10-09",
+    ]);
+  } finally {
+    await db.organization.delete({ where: { id: team.id } });
+  }
+});
