@@ -46,14 +46,14 @@ const LAYERS = [
     why: "What is built on the data and serves every surface: key verification, web sessions, rate limits, usage counts, webhook delivery, report generation, e-mail, the demo data.",
   },
   {
-    name: "operations",
-    path: "^lib/operations/",
-    why: "The operations table and how each is answered, for REST and MCP alike.",
-  },
-  {
     name: "rendering",
     path: "^lib/markdown/",
-    why: "Operations' answers as markdown, for REST and MCP alike.",
+    why: "Answers as text and markdown, for REST and MCP alike: each operation's module picks its own.",
+  },
+  {
+    name: "operations",
+    path: "^lib/operations/",
+    why: "One module per operation (its definition, answer, renderings and example) and their list, for REST and MCP alike.",
   },
   {
     name: "surfaces",

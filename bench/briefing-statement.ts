@@ -47,7 +47,7 @@ const backendCpu = () => {
 
 const until = newest.toISOString().slice(0, 10);
 const since = new Date(Date.parse(until) - (Number(options.days) - 1) * 86_400_000).toISOString().slice(0, 10);
-const request = briefingRead(10, { since: { day: since }, until: { day: until } });
+const request = briefingRead({ limit: 10, since: { day: since }, until: { day: until } });
 const text = `SELECT ${request.sqlAt("$1::uuid", 2)} AS data`;
 const args = request.args.slice(0, -1);
 const run = (held: string[]) =>

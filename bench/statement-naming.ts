@@ -47,9 +47,9 @@ async function measure(
   );
   // A first full read teaches this process the organization's contact details (lib/data/held-contacts.ts); reads
   // made after it send the one statement a warm server sends.
-  const first = await findApiKeyByHash(hashedKey, { read: reportPage(14), now: new Date() });
-  reportPage(14).toBody(first?.data ?? null);
-  const read = reportPage(14);
+  const first = await findApiKeyByHash(hashedKey, { read: reportPage({ limit: 14 }), now: new Date() });
+  reportPage({ limit: 14 }).toBody(first?.data ?? null);
+  const read = reportPage({ limit: 14 });
   const once =
     contender === "anchor"
       ? () => handle.sql.rows(anchorKeyAndPage, [hashedKey])

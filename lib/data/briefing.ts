@@ -37,7 +37,9 @@ const KINDS = Object.keys(REPORT_ITEM_SECTIONS)
 /** The default period: today and the six days before it, in the organization's zone. */
 const DEFAULT_DAYS = 7;
 
-export interface BriefingFilters {
+export interface BriefingQuery {
+  /** Items per section. */
+  limit: number;
   since?: PeriodBound;
   until?: PeriodBound;
   scope?: ReportScope;
@@ -307,19 +309,11 @@ FROM v
 });
 
 /**
- * The briefing over `filters` (each absent bound: the last seven days in the zone), `limit` per section; served from
+ * The briefing over the period (each absent bound: the last seven days in the zone), `limit` per section; served from
  * this process's answers while the organization's briefing version says nothing it read has changed.
  */
-export function briefingRead(limit: number, filters: BriefingFilters = {}) {
-  const args = [
-    limit,
-    filters.since?.day,
-    filters.since?.instant,
-    filters.until?.day,
-    filters.until?.instant,
-    filters.scope,
-    filters.scope_target_id,
-  ] as const;
+export function briefingRead({ limit, since, until, scope, scope_target_id }: BriefingQuery) {
+  const args = [limit, since?.day, since?.instant, until?.day, until?.instant, scope, scope_target_id] as const;
   const query = JSON.stringify(args);
   const held = heldBriefings(query);
   return cachedBriefing(

@@ -173,13 +173,18 @@ type ReportPageRead = OrganizationRead<(string | undefined)[], ReportPage>;
 
 const reportPageReads = new Map<number, ReportPageRead>();
 
+/** What a page of the list is asked with: its size, its filters, and the previous page's last report, if any. */
+export interface ReportPageQuery {
+  limit: number;
+  filters?: ReportFilters;
+  /** The previous page's last report: the page starts after it. */
+  after?: { generatedAt: string; id: string };
+  /** "report": each summary brings its report's content too. */
+  expand?: "report";
+}
+
 /** A page of the list: `limit` reports matching `filters`, after `after` (the previous page's last report). */
-export function reportPage(
-  limit: number,
-  filters: ReportFilters = {},
-  after?: { generatedAt: string; id: string },
-  expand?: "report",
-) {
+export function reportPage({ limit, filters = {}, after, expand }: ReportPageQuery) {
   const { since, until, ...rest } = filters;
   const page: PageArguments = {
     ...rest,

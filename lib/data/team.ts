@@ -8,7 +8,7 @@ import { defineRead, type Placeholder } from "./organization-read";
  * leads, then members (the enum's declared order), each by name. Contact fields are never selected; names and
  * departments, written by people like report text, are served without invisible characters as report text is.
  */
-export const teamRead = defineRead({
+const rosterRead = defineRead({
   name: "team",
   sql: (organizationId, role: Placeholder<MemberRole> | undefined, active: Placeholder<boolean> | undefined) => {
     const where = [`m.organization_id = ${organizationId}`];
@@ -32,3 +32,8 @@ export const teamRead = defineRead({
     return { members, count: members.length };
   },
 });
+
+/** The roster read, narrowed to `role` and to `active` (or inactive) members when given. */
+export function teamRead({ role, active }: { role?: MemberRole; active?: boolean } = {}) {
+  return rosterRead.with(role, active);
+}

@@ -3,7 +3,6 @@ import { ERROR_CODES, ERROR_STATUS } from "@/lib/errors";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS, type Operation } from "@/lib/operations/table";
 import stdioPackage from "@/packages/mcp-stdio/package.json";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
-import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
 import { discoveryUrls } from "@/lib/public-urls";
 import { rateLimitStatement } from "./api-root";
 import { skillUrl } from "./agent-skills";
@@ -16,7 +15,7 @@ function endpointLine(operation: Operation): string {
 }
 
 /** The operations that answer `Accept: text/markdown` too, as the docs name them. */
-const MARKDOWN_ENDPOINTS = KEYED_OPERATIONS.filter((operation) => operation.name in MARKDOWN_REPRESENTATIONS)
+const MARKDOWN_ENDPOINTS = KEYED_OPERATIONS.filter((operation) => operation.markdown)
   .map((operation) => `\`${endpointOf(operation)}\``)
   .join(", ");
 

@@ -1,6 +1,5 @@
 import { parseRestInput } from "@/lib/operations/input";
 import { OPERATIONS, type KeyedOperationName, type OperationOutput } from "@/lib/operations/table";
-import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
 import { prefersMarkdown } from "./accept";
 import { admitCall } from "./admit-key";
 import { routeBaseUrl } from "./base-url";
@@ -14,7 +13,7 @@ import { withRequest, type RequestContext } from "./with-request";
  */
 export function operationRoute<N extends KeyedOperationName>(name: N) {
   const operation = OPERATIONS[name];
-  const markdown = MARKDOWN_REPRESENTATIONS[name];
+  const markdown = operation.markdown as ((output: OperationOutput<N>) => string) | undefined;
   return withRequest(async (request, context) => {
     const input = () => parseRestInput(operation, context.url.searchParams, context.params);
     const { result } = await admitCall(request, context, { name, input });

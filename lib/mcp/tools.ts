@@ -11,34 +11,21 @@ import { parseToolArguments } from "@/lib/operations/input";
 import {
   KEYED_OPERATIONS,
   type KeyedOperation,
-  type KeyedOperationName,
   type McpTool,
   type Operation,
-  type OperationOutput,
   publishedSchema,
 } from "@/lib/operations/table";
-import { renderBriefing } from "@/lib/markdown/briefing-text";
-import { renderReport } from "@/lib/markdown/report-text";
 import { RETRY_AFTER_HEADER } from "@/lib/header-names";
 import { PROVENANCE_LINE, PROVENANCE_META } from "./provenance";
-import { renderIdentity, renderReportList, renderTeam } from "./render";
 import type { SundownSource } from "./source";
 import { scopeNote } from "./scope-note";
 
 // The four tools: the MCP twins of the keyed operations (lib/operations/table.ts), served by both the remote
 // server (database) and the stdio server (REST API). Name, description, input and output come from the table;
 // arguments are judged by the same parse functions as REST's, so the same input gets the same answer and
-// message on both surfaces. Only the text rendering is MCP's own.
+// message on both surfaces. The text a tool's result carries is its operation's too (McpTool.text).
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
-
-const RENDER: { [N in KeyedOperationName]: (data: OperationOutput<N>) => string } = {
-  identity: renderIdentity,
-  list_reports: renderReportList,
-  get_report: renderReport,
-  briefing: renderBriefing,
-  team: renderTeam,
-};
 
 export interface ToolDefinition extends McpTool {
   operation: KeyedOperation;
@@ -63,8 +50,8 @@ const BEHAVIOUR_NOTE =
   "Read-only: changes nothing. Each call counts against the key's per-minute rate limit, shared with the REST API.";
 
 export const TOOLS: ToolDefinition[] = KEYED_OPERATIONS.map((operation) => ({
-  ...operation.tool!,
-  description: [operation.tool!.description, operation.scope && scopeNote(operation.scope), BEHAVIOUR_NOTE]
+  ...operation.tool,
+  description: [operation.tool.description, operation.scope && scopeNote(operation.scope), BEHAVIOUR_NOTE]
     .filter(Boolean)
     .join(" "),
   operation,
@@ -127,9 +114,9 @@ export async function callTool(
       source.answer(operation.name, parseToolArguments(operation, args) as never);
     // The output schema parses what leaves the service: a second whitelist, as in the REST pipeline.
     const data = operation.output.parse(await answer) as never;
-    const render = RENDER[operation.name] as (data: unknown) => string;
+    const text = (operation.tool.text as (data: unknown) => string)(data);
     return {
-      content: [{ type: "text", text: `${PROVENANCE_LINE}\n\n${render(data)}` }],
+      content: [{ type: "text", text: `${PROVENANCE_LINE}\n\n${text}` }],
       structuredContent: data,
       _meta: PROVENANCE_META,
     };

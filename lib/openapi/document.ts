@@ -5,7 +5,6 @@ import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
 import { API_VERSION } from "@/lib/api-version";
 import { buildApiRoot } from "@/lib/discovery/api-root";
 import { DISCOVERY_RELATIONS, discoveryLinkHeader } from "@/lib/discovery/links";
-import { MARKDOWN_REPRESENTATIONS } from "@/lib/markdown/representations";
 import { readApiKey } from "@/lib/http/read-api-key";
 import { requireScope } from "@/lib/admission/verify-api-key";
 import {
@@ -27,7 +26,6 @@ import {
   publishedSchema,
   statusesOf,
   type KeyedOperation,
-  type KeyedOperationName,
   type Operation,
 } from "@/lib/operations/table";
 import { errorSchema } from "@/lib/schemas/common";
@@ -50,7 +48,6 @@ import {
 } from "@/lib/schemas/webhook-events";
 import { ATTEMPT_TIMEOUT_MS } from "@/lib/webhooks/schedule";
 import { RESPONSE_KEPT_BYTES } from "@/lib/webhooks/send";
-import { OPERATION_EXAMPLES } from "./examples";
 
 // The OpenAPI 3.1 description of API v1, generated from the operations table (lib/operations/table.ts) and
 // the same zod schemas the handlers parse their input and output with, so it cannot drift from the server.
@@ -294,14 +291,14 @@ function ok(description: string, schema: z.ZodType, example: unknown, headers: z
   return { description, headers, content: { "application/json": { schema, example } } };
 }
 
-/** The 200 of an operation that also answers Accept: text/markdown (lib/markdown/representations.ts). */
+/** The 200 of an operation that also answers Accept: text/markdown (its module's `markdown`). */
 function withMarkdown(
-  name: KeyedOperationName,
+  operation: KeyedOperation,
   response: ZodOpenApiResponseObject,
   headers: z.ZodObject,
 ): ZodOpenApiResponseObject {
-  // Each entry takes its own operation's output, which is the example of the same name.
-  const markdown = MARKDOWN_REPRESENTATIONS[name] as ((output: unknown) => string) | undefined;
+  // Each operation's markdown takes its own output, which its example is.
+  const markdown = operation.markdown as ((output: unknown) => string) | undefined;
   if (!markdown) return response;
   return {
     ...response,
@@ -309,7 +306,7 @@ function withMarkdown(
     headers: headers.extend({ Vary: varyAcceptHeader }),
     content: {
       ...response.content,
-      "text/markdown": { schema: z.string(), example: markdown(OPERATION_EXAMPLES[name]) },
+      "text/markdown": { schema: z.string(), example: markdown(operation.example) },
     },
   };
 }
@@ -384,11 +381,7 @@ function keyedOperation(
     ...(isPaged(operation) ? { "x-pagination": CURSOR_PAGINATION } : {}),
     requestParams: requestParamsOf(operation),
     responses: {
-      200: withMarkdown(
-        operation.name,
-        ok(operation.returns, operation.output, OPERATION_EXAMPLES[operation.name], okHeaders),
-        okHeaders,
-      ),
+      200: withMarkdown(operation, ok(operation.returns, operation.output, operation.example, okHeaders), okHeaders),
       ...errorResponsesOf(operation, specs),
     },
   };
@@ -476,8 +469,8 @@ const WEBHOOK_OPERATIONS: Record<WebhookMessageType, { operationId: string; summ
 
 /** The examples: the first report of GET /api/v1/reports' example, as its event. */
 function webhookExamples(base: string): Record<WebhookMessageType, WebhookPayload> {
-  const report = OPERATION_EXAMPLES.list_reports.reports[0]!;
-  const organizationId = OPERATION_EXAMPLES.identity.organization.id;
+  const report = OPERATIONS.list_reports.example.reports[0]!;
+  const organizationId = OPERATIONS.identity.example.organization.id;
   return {
     "report.published": {
       id: "7b6f2c1e-93a4-4d52-a0f8-2e51c9d4b7a3",
@@ -505,7 +498,7 @@ function webhookExamples(base: string): Record<WebhookMessageType, WebhookPayloa
       type: "member.updated",
       timestamp: "2026-11-21T17:35:12.204Z",
       organization_id: organizationId,
-      data: { member: OPERATION_EXAMPLES.team.members[0]! },
+      data: { member: OPERATIONS.team.example.members[0]! },
     },
     ping: {
       id: "0c9e4d3a-5f71-4b8e-9a26-d1f0e7b4c852",

@@ -3,17 +3,11 @@ import { scopeSchema } from "@/lib/auth/scopes";
 import { API_KEY_HEADER } from "@/lib/header-names";
 
 /**
- * The keyed operations by their names in the operations table (lib/operations/table.ts). The table sits above this
- * layer, so the names are declared here, below it, and the table is held to them: it must declare exactly these
- * operations besides `root`.
+ * What GET /api/v1 lists under `endpoints`, by the operations' names (lib/operations/table.ts, a layer above, which
+ * holds each to an operation): exactly the contract's four names (ApiRoot), which clients may check whole. Later
+ * operations (the briefing) are found where every operation is: /openapi.json, /llms.txt and MCP.
  */
-export type EndpointName = "identity" | "list_reports" | "get_report" | "briefing" | "team";
-
-/**
- * Those GET /api/v1 lists under `endpoints`: exactly the contract's four names (ApiRoot), which clients may check
- * whole. Later operations (the briefing) are found where every operation is: /openapi.json, /llms.txt and MCP.
- */
-export const LISTED_ENDPOINTS = ["identity", "list_reports", "get_report", "team"] as const satisfies EndpointName[];
+export const LISTED_ENDPOINTS = ["identity", "list_reports", "get_report", "team"] as const;
 
 type ListedEndpoint = (typeof LISTED_ENDPOINTS)[number];
 

@@ -14,7 +14,7 @@ import { call } from "../helpers/request";
 // The clock is the test's: every check below passes `now`, the instant the request path also judges by.
 
 const actor = { label: "test" };
-const read = teamRead.with(undefined, undefined);
+const read = teamRead();
 
 /** What a keyed request sees at `now`: the key's verdict, and whether the SQL gate let the read through. */
 async function requestAt(secret: string, now: Date) {

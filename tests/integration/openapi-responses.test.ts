@@ -5,11 +5,14 @@ import { GET as listReports, DELETE as deleteReports } from "@/app/api/v1/report
 import { GET as getReport, PATCH as patchReport } from "@/app/api/v1/reports/[id]/route";
 import { GET as listTeam, PUT as putTeam } from "@/app/api/v1/team/route";
 import { resetEnvCache } from "@/lib/env";
-import { ANSWERS } from "@/lib/operations/answers";
+import { OPERATIONS } from "@/lib/operations/table";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { bearer, mintKey } from "../helpers/keys";
 import { expectMatchesOpenApi } from "../helpers/openapi-validate";
 import { call } from "../helpers/request";
+
+/** GET /api/v1/me's answer, from the key alone: what the pipeline tests below make fail. */
+const identityAnswer = OPERATIONS.identity.answer as Extract<typeof OPERATIONS.identity.answer, { fromKey: unknown }>;
 
 // Every status each REST endpoint can answer with, produced by the real handlers and checked against the
 // published OpenAPI document: status listed, body valid (ajv, JSON Schema 2020-12), required headers present.
@@ -222,7 +225,7 @@ describe("every REST response matches the OpenAPI document", () => {
     afterEach(() => vi.restoreAllMocks());
 
     it("500 internal_error when an answer breaks its output schema, without internals in the body", async () => {
-      vi.spyOn(ANSWERS.identity, "fromKey").mockReturnValue({ organization: "not an object" } as never);
+      vi.spyOn(identityAnswer, "fromKey").mockReturnValue({ organization: "not an object" } as never);
       const res = await call(getMe, "/api/v1/me", { headers: bearer(key) });
       check("/api/v1/me", res, 500);
       expectDocumentedError("/api/v1/me", res);
@@ -230,7 +233,7 @@ describe("every REST response matches the OpenAPI document", () => {
     });
 
     it("503 service_unavailable with Retry-After when the database is unreachable", async () => {
-      vi.spyOn(ANSWERS.identity, "fromKey").mockImplementation(() => {
+      vi.spyOn(identityAnswer, "fromKey").mockImplementation(() => {
         throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
       });
       const res = await call(getMe, "/api/v1/me", { headers: bearer(key) });

@@ -8,7 +8,7 @@ import { getDb, getSql } from "@/lib/db";
 import { createDatabaseSource } from "@/lib/mcp/database-source";
 import { TOOLS, callTool } from "@/lib/mcp/tools";
 import { encodeCursor } from "@/lib/operations/cursor";
-import { reportFiltersDigest } from "@/lib/operations/table";
+import { reportPaging } from "@/lib/operations/list-reports";
 import { createHistoryOrg, type HistoryOrg } from "../helpers/history-org";
 import { bearer } from "../helpers/keys";
 import { call } from "../helpers/request";
@@ -171,7 +171,7 @@ describe.skipIf(!ON_POSTGRES)(
     /** A page `DEEP` reports into the walk with these filters, as the previous page's next_cursor. */
     function deepCursor(filters: Record<string, string>): string {
       const position = deepPositions.get(filters.scope ?? "")!;
-      return encodeCursor({ organizationId: org.organization.id, filters: reportFiltersDigest(filters), ...position });
+      return encodeCursor({ organizationId: org.organization.id, filters: reportPaging.digest(filters), ...position });
     }
 
     type Filters = () => Record<string, string>;

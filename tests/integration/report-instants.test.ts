@@ -40,12 +40,12 @@ afterAll(() => org?.remove());
 
 describe("a report's instant", () => {
   it("is served in a list as toISOString() writes it, milliseconds cut", async () => {
-    const { reports } = await reportPage(50).run(org.organization.id);
+    const { reports } = await reportPage({ limit: 50 }).run(org.organization.id);
     expect(reports.map((r) => r.generated_at).sort()).toEqual(STORED.map(([, served]) => served).sort());
   });
 
   it("is the same text in a list and in the report's own read", async () => {
-    const { reports } = await reportPage(50).run(org.organization.id);
+    const { reports } = await reportPage({ limit: 50 }).run(org.organization.id);
     for (const summary of reports) {
       const report = await reportRead.with(summary.id).run(org.organization.id);
       expect(summary.generated_at).toBe(report.generated_at);

@@ -72,8 +72,11 @@ describe.runIf(process.env.DATABASE_URL && adminUrl)("the keyed report list's pr
   }
 
   it.for([
-    ["the first page", () => reportPage(14)],
-    ["a page of 50 for one week", () => reportPage(50, { since: { day: "2026-11-01" }, until: { day: "2026-11-07" } })],
+    ["the first page", () => reportPage({ limit: 14 })],
+    [
+      "a page of 50 for one week",
+      () => reportPage({ limit: 50, filters: { since: { day: "2026-11-01" }, until: { day: "2026-11-07" } } }),
+    ],
   ] as const)("%s: planned for its values five times, then from the one generic plan", async ([, read]) => {
     expect(await plansAfter(12, read())).toEqual({ custom: 5, generic: 7 });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectMatchesOpenApi } from "@/tests/helpers/openapi-validate";
-import { reportExample, teamListExample } from "@/lib/openapi/examples";
+import { reportExample } from "@/lib/operations/get-report.example";
+import { teamListExample } from "@/lib/operations/team.example";
 
 // The validator helper must be able to fail, or every test that relies on it proves nothing.
 describe("expectMatchesOpenApi", () => {

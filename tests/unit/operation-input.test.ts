@@ -5,7 +5,8 @@ import { ApiError } from "@/lib/errors";
 import { TOOLS } from "@/lib/mcp/tools";
 import { encodeCursor } from "@/lib/operations/cursor";
 import { parseRestInput, parseToolArguments, restPathOf } from "@/lib/operations/input";
-import { endpointOf, KEYED_OPERATIONS, OPERATIONS, reportFiltersDigest } from "@/lib/operations/table";
+import { reportPaging } from "@/lib/operations/list-reports";
+import { endpointOf, KEYED_OPERATIONS, OPERATIONS } from "@/lib/operations/table";
 
 // Each input is judged by the table's parse function, whichever surface it arrives on: REST's query string or
 // path, or an MCP tool's arguments. Same input, same answer, same message.
@@ -229,7 +230,7 @@ describe("REST paths from an input (the stdio server's requests)", () => {
   it("carry a cursor through unchanged: the stdio server cannot (and need not) check its signature", () => {
     const text = encodeCursor({
       organizationId: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b",
-      filters: reportFiltersDigest({ scope: "lead" }),
+      filters: reportPaging.digest({ scope: "lead" }),
       generatedAt: "2026-11-20T17:00:00.000Z",
       id: "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6c",
     });

@@ -2,15 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { ReportFilters } from "@/lib/data/reports";
-import {
-  filterNamesOf,
-  OPERATIONS,
-  reportFiltersDigest,
-  reportFiltersOf,
-  type ReportFilterInput,
-} from "@/lib/operations/table";
+import { reportPaging } from "@/lib/operations/list-reports";
+import { filterNamesOf, OPERATIONS, type ReportFilterInput } from "@/lib/operations/table";
 
-// The operations table marks list_reports' filters (asFilter); the cursor's digest, the report read's filters, the
+// list_reports' module marks its filters (asFilter); the cursor's digest (lib/operations/paged-list.ts), the report read's filters, the
 // MCP prompt's page walk and the /docs page are built from that mark. What cannot import it is checked here.
 
 const FILTERS = {
@@ -21,7 +16,7 @@ const FILTERS = {
   q: "staging database",
 } as const;
 
-// The filters are what the report read takes: lib/data sits below the table and cannot import it, so the compiler
+// The filters are what the report read takes: lib/data sits below the operations and cannot import it, so the compiler
 // holds the two equal (tsc compiles the tests; .ci/run runs it). Not a test: nothing happens at run
 // time, and an `it` that asserts nothing there is refused (expect.requireAssertions).
 expectTypeOf<keyof ReportFilters>().toEqualTypeOf<keyof ReportFilterInput>();
@@ -37,27 +32,27 @@ describe("list_reports' filters", () => {
   });
 
   it("leave the limit and the cursor out of an input", () => {
-    expect(reportFiltersOf({ ...FILTERS, limit: 5, cursor: "x" })).toEqual(FILTERS);
-    expect(reportFiltersOf({ scope: "lead", q: undefined })).toEqual({ scope: "lead" });
+    expect(reportPaging.filtersOf({ ...FILTERS, limit: 5, cursor: "x" })).toEqual(FILTERS);
+    expect(reportPaging.filtersOf({ scope: "lead", q: undefined })).toEqual({ scope: "lead" });
   });
 
   // Cursors already handed out carry these digests: a change would refuse every one of them.
   it("digest as they always have, so that cursors already handed out keep working", () => {
-    expect(reportFiltersDigest({})).toBe("T1PNoYwrqgwDVLtf");
-    expect(reportFiltersDigest({ scope: "lead" })).toBe("kh96DrSnMlJRvRzP");
-    expect(reportFiltersDigest(FILTERS)).toBe("PU9nBbGkVNspa0XO");
-    expect(reportFiltersDigest({ ...FILTERS, limit: 5, cursor: "x" } as ReportFilterInput)).toBe("PU9nBbGkVNspa0XO");
+    expect(reportPaging.digest({})).toBe("T1PNoYwrqgwDVLtf");
+    expect(reportPaging.digest({ scope: "lead" })).toBe("kh96DrSnMlJRvRzP");
+    expect(reportPaging.digest(FILTERS)).toBe("PU9nBbGkVNspa0XO");
+    expect(reportPaging.digest({ ...FILTERS, limit: 5, cursor: "x" } as ReportFilterInput)).toBe("PU9nBbGkVNspa0XO");
     // A UTC organization's days digest as the instants they always were parsed to.
     const days = { ...FILTERS, since: { day: "2026-11-16" }, until: { day: "2026-11-22" } };
-    expect(reportFiltersDigest(days, "UTC")).toBe("PU9nBbGkVNspa0XO");
+    expect(reportPaging.digest(days, "UTC")).toBe("PU9nBbGkVNspa0XO");
   });
 
   // A cursor made while the organization counted its days in one zone does not continue a walk in another.
   it("hold the organization's time zone when a bound is a day, and only then", () => {
     const days = { since: { day: "2026-11-16" }, until: { day: "2026-11-22" } };
-    const digests = ["UTC", "America/Los_Angeles", "Europe/Berlin"].map((zone) => reportFiltersDigest(days, zone));
+    const digests = ["UTC", "America/Los_Angeles", "Europe/Berlin"].map((zone) => reportPaging.digest(days, zone));
     expect(new Set(digests).size).toBe(3);
-    expect(reportFiltersDigest(FILTERS, "America/Los_Angeles")).toBe(reportFiltersDigest(FILTERS, "UTC"));
+    expect(reportPaging.digest(FILTERS, "America/Los_Angeles")).toBe(reportPaging.digest(FILTERS, "UTC"));
   });
 
   it("are the ones docs/api.md says a cursor is bound to", () => {

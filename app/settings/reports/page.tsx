@@ -51,17 +51,17 @@ export default settingsPage<{ searchParams: SearchParams }>("reports", async ({ 
   const filters = filtersOf(await searchParams);
   const { timeZone } = await getOrganizationSettings(organizationId);
   const [page, team, trail] = await Promise.all([
-    reportPage(
-      PAGE_SIZE,
-      {
+    reportPage({
+      limit: PAGE_SIZE,
+      filters: {
         // A day is the organization's, in its time zone: the list reads it so, as the API does.
         ...(filters.day ? { since: { day: filters.day }, until: { day: filters.day } } : {}),
         scope: filters.scope,
         scope_target_id: filters.person,
       },
-      filters.after,
-    ).run(organizationId),
-    teamRead.with(undefined, undefined).run(organizationId),
+      after: filters.after,
+    }).run(organizationId),
+    teamRead().run(organizationId),
     listActivity(organizationId, [REPORT_SUBJECT]),
   ]);
   const names = new Map(team.members.map((m) => [m.id, m.name]));

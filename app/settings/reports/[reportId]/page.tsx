@@ -33,7 +33,7 @@ export default settingsPage<{ params: Params }>(
       });
     const [{ timeZone }, team] = await Promise.all([
       getOrganizationSettings(organizationId),
-      teamRead.with(undefined, undefined).run(organizationId),
+      teamRead().run(organizationId),
     ]);
     const about = report.scope_target_id
       ? (team.members.find((m) => m.id === report.scope_target_id)?.name ?? "a former member")
