@@ -56,6 +56,11 @@ const LAYERS = [
     why: "Operations' answers as markdown, for REST and MCP alike.",
   },
   {
+    name: "digests",
+    path: "^lib/digests/",
+    why: "What a caller asks of several operations at once, through a source that answers them for the caller: pages of reports walked within a bound, a day's reports, a period's briefing with the instructions to summarise it. MCP's prompts and resources register them; any surface may serve them.",
+  },
+  {
     name: "surfaces",
     path: "^lib/(http|settings|cli|ingest|setup)/",
     why: "The edges a caller speaks to: REST over HTTP, the ingest endpoint, the settings page's actions, the CLI's commands, the first-run /setup page.",

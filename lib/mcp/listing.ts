@@ -6,12 +6,10 @@ import type {
   StandardSchemaWithJSON,
   Tool,
 } from "@modelcontextprotocol/server";
-import { REPORTS_OF_DAY_TEMPLATE } from "./day-reports";
 import { iconsAt } from "./icon";
-import { PERIOD_ROLLUP_PROMPT } from "./period-rollup";
 import { resourceMetadata, type PromptDefinition } from "./primitive-definitions";
-import { LEAD_BRIEF_PROMPT } from "./prompts";
-import { LATEST_REPORTS_RESOURCE, REPORT_RESOURCE_TEMPLATE } from "./resources";
+import { LEAD_BRIEF_PROMPT, PERIOD_ROLLUP_PROMPT } from "./prompts";
+import { LATEST_REPORTS_RESOURCE, REPORT_RESOURCE_TEMPLATE, REPORTS_OF_DAY_TEMPLATE } from "./resources";
 import { TOOL_CONFIGS, TOOLS } from "./tools";
 
 // The primitives as a connected client lists them, built from the definitions createSundownServer registers
