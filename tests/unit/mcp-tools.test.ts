@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/errors";
 import { renderItem, renderReport } from "@/lib/markdown/report-text";
 import { renderReportList, renderTeam } from "@/lib/mcp/render";
 import { createRestSource } from "@/lib/mcp/rest-source";
-import { serverCardName } from "@/lib/mcp/server-card";
+import { serverCardName } from "@/lib/discovery/mcp-server-card";
 import { DEFAULT_SUNDOWN_URL, readStdioSettings, StdioStartError } from "@/lib/mcp/stdio";
 import { callTool, describeToolError, TOOLS } from "@/lib/mcp/tools";
 
