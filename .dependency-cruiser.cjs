@@ -56,6 +56,16 @@ const LAYERS = [
     why: "One module per operation (its definition, answer, renderings and example) and their list, for REST and MCP alike.",
   },
   {
+    name: "digests",
+    path: "^lib/digests/",
+    why: "What a caller asks of several operations at once, through a source that answers them for the caller: pages of reports walked within a bound, a day's reports, a period's briefing with the instructions to summarise it. MCP's prompts and resources register them; any surface may serve them.",
+  },
+  {
+    name: "api-client",
+    path: "^lib/api-client/",
+    why: "A client of Sundown's REST API: its settings (SUNDOWN_API_KEY, SUNDOWN_URL), the key check at start and the operations answered over HTTP, for the stdio MCP server and any other client.",
+  },
+  {
     name: "surfaces",
     path: "^lib/(http|settings|cli|ingest|setup)/",
     why: "The edges a caller speaks to: REST over HTTP, the ingest endpoint, the settings page's actions, the CLI's commands, the first-run /setup page.",
@@ -124,6 +134,15 @@ module.exports = {
         "turns them into responses.",
       from: { path: ["^lib/(data|auth|ratelimit|schemas|db)/", "^lib/errors[.]ts$", TOOL_DEFINITIONS] },
       to: { path: "^lib/http/" },
+    },
+    {
+      name: "api-client-not-to-mcp-sdk",
+      severity: "error",
+      comment:
+        "The API client speaks HTTP and JSON, not MCP: the stdio server wraps it, and any other client can use it " +
+        "without carrying the SDK.",
+      from: { path: "^lib/api-client/" },
+      to: { path: "node_modules/@modelcontextprotocol/" },
     },
     {
       name: "mcp-tools-not-to-transport",

@@ -1,4 +1,4 @@
-import { SERVER_CARD_CONTENT_TYPE } from "@/lib/mcp/server-card";
+import { SERVER_CARD_CONTENT_TYPE } from "./mcp-server-card";
 import { SERVER_NAME } from "@/lib/mcp/server";
 import { discoveryUrls } from "@/lib/public-urls";
 

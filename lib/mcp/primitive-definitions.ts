@@ -1,7 +1,7 @@
 import type { Icon, StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 
 // What each resource and prompt is, said once: its registration (createSundownServer) and the server card's
-// listing (lib/mcp/listing.ts) both read it, so the card cannot say what a connected client would not list.
+// listing (lib/discovery/mcp-primitive-listing.ts) both read it, so the card cannot say what a connected client would not list.
 
 interface ResourceDescription {
   name: string;

@@ -2,11 +2,9 @@ import { McpServer, type CacheHint, type Implementation } from "@modelcontextpro
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { API_VERSION } from "@/lib/api-version";
 import { discoveryUrls } from "@/lib/public-urls";
-import { registerDayReports } from "./day-reports";
 import { iconsAt } from "./icon";
-import { registerPeriodRollup } from "./period-rollup";
-import { registerLeadBrief } from "./prompts";
-import { registerReportResources } from "./resources";
+import { registerPrompts } from "./prompts";
+import { registerResources } from "./resources";
 import type { SundownSource } from "./source";
 import { registerTools, type McpHooks } from "./tools";
 
@@ -107,13 +105,7 @@ export function createSundownServer(
   });
   const primitives = { hooks, icons: iconsAt(base) };
   if (families.includes("tools")) registerTools(server, source, primitives);
-  if (families.includes("resources")) {
-    registerReportResources(server, source, primitives);
-    registerDayReports(server, source, primitives);
-  }
-  if (families.includes("prompts")) {
-    registerLeadBrief(server, source, primitives);
-    registerPeriodRollup(server, source, primitives);
-  }
+  if (families.includes("resources")) registerResources(server, source, primitives);
+  if (families.includes("prompts")) registerPrompts(server, source, primitives);
   return server;
 }

@@ -5,7 +5,7 @@ import { buildApiRoot } from "@/lib/discovery/api-root";
 import { apiCatalogLink } from "@/lib/discovery/links";
 import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { resetEnvCache } from "@/lib/env";
-import { DISCOVERY_MAX_AGE_SECONDS } from "@/lib/mcp/server-card";
+import { DISCOVERY_MAX_AGE_SECONDS } from "@/lib/discovery/mcp-server-card";
 import { apiRootSchema } from "@/lib/schemas/api-root";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SUNDOWN_URL, readClientSettings } from "@/lib/api-client/settings";
 import { API_VERSION } from "@/lib/api-version";
 import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { SERVER_DESCRIPTION, SERVER_TITLE } from "@/lib/mcp/server";
-import { DEFAULT_SUNDOWN_URL, readStdioSettings } from "@/lib/mcp/stdio";
 import { registryEntryViolations } from "../helpers/vendored-schemas";
 
 // server.json is what `mcp-publisher publish` sends to the MCP Registry. It is checked against the registry's
@@ -68,7 +68,7 @@ describe("server.json (MCP Registry entry)", () => {
     expect(env.SUNDOWN_API_KEY).toMatchObject({ isRequired: true, isSecret: true });
     expect(env.SUNDOWN_URL.default).toBe(DEFAULT_SUNDOWN_URL);
     // The settings are the ones the stdio server reads: without the key it refuses to start, naming it.
-    expect(() => readStdioSettings({})).toThrow(/SUNDOWN_API_KEY/);
+    expect(() => readClientSettings({})).toThrow(/SUNDOWN_API_KEY/);
   });
 
   it("names a package the owner can publish: scoped, public, released with the checkout's version", () => {

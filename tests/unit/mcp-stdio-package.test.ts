@@ -17,7 +17,9 @@ const checkout = JSON.parse(readFileSync("package.json", "utf8"));
 describe("the stdio package's bundle", () => {
   it("is the checkout's stdio server and REST source, importing only Node's built-ins and its dependencies", async () => {
     const bundle = await bundleStdioServer(manifest);
-    expect(bundle.inputs).toEqual(expect.arrayContaining(["lib/mcp/stdio.ts", "lib/mcp/rest-source.ts"]));
+    expect(bundle.inputs).toEqual(
+      expect.arrayContaining(["lib/mcp/stdio.ts", "lib/api-client/rest-source.ts", "lib/api-client/settings.ts"]),
+    );
     expect(bundle.inputs.filter((file) => !/^(lib|packages\/mcp-stdio\/src)\//.test(file))).toEqual([]);
     expect(bundle.imports).toContain("@modelcontextprotocol/server/stdio");
     expect(stdioPackageViolations(manifest, bundle.imports)).toEqual([]);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { createRestSource } from "@/lib/api-client/rest-source";
+import { ClientSettingsError, DEFAULT_SUNDOWN_URL, readClientSettings } from "@/lib/api-client/settings";
 import { generateApiKey } from "@/lib/auth/api-key";
 import { ApiError } from "@/lib/errors";
 import { renderItem, renderReport } from "@/lib/markdown/report-text";
 import { renderReportList } from "@/lib/operations/list-reports";
 import { renderTeam } from "@/lib/operations/team";
-import { createRestSource } from "@/lib/mcp/rest-source";
-import { serverCardName } from "@/lib/mcp/server-card";
-import { DEFAULT_SUNDOWN_URL, readStdioSettings, StdioStartError } from "@/lib/mcp/stdio";
+import { serverCardName } from "@/lib/discovery/mcp-server-card";
 import { callTool, describeToolError, TOOLS } from "@/lib/mcp/tools";
 
 const REPORT_ID = "3f2b6c1e-8a4d-4e2f-9b7a-1c2d3e4f5a6b";
@@ -122,7 +122,7 @@ describe("tool errors", () => {
   });
 });
 
-describe("REST source (stdio server)", () => {
+describe("API client REST source (stdio server)", () => {
   const key = generateApiKey().secret;
   function source(respond: (url: string) => Response | Promise<Response>) {
     const seen: { url: string; headers: Headers }[] = [];
@@ -196,29 +196,29 @@ describe("REST source (stdio server)", () => {
   });
 });
 
-describe("stdio settings", () => {
+describe("API client settings (stdio server)", () => {
   const key = generateApiKey().secret;
 
   it("needs SUNDOWN_API_KEY and says where to get one", () => {
-    expect(() => readStdioSettings({})).toThrow(StdioStartError);
-    expect(() => readStdioSettings({ SUNDOWN_API_KEY: " " })).toThrow(
+    expect(() => readClientSettings({})).toThrow(ClientSettingsError);
+    expect(() => readClientSettings({ SUNDOWN_API_KEY: " " })).toThrow(
       /SUNDOWN_API_KEY is not set.*Settings → API keys/,
     );
   });
 
   it("refuses something that is not a Sundown key without calling the server", () => {
-    expect(() => readStdioSettings({ SUNDOWN_API_KEY: "sk_live_abc" })).toThrow(/not a Sundown API key/);
+    expect(() => readClientSettings({ SUNDOWN_API_KEY: "sk_live_abc" })).toThrow(/not a Sundown API key/);
   });
 
   it("defaults SUNDOWN_URL to localhost:3000 and normalises it", () => {
-    expect(readStdioSettings({ SUNDOWN_API_KEY: key })).toEqual({ apiKey: key, baseUrl: DEFAULT_SUNDOWN_URL });
-    expect(readStdioSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "https://sundown.acme.com/" }).baseUrl).toBe(
+    expect(readClientSettings({ SUNDOWN_API_KEY: key })).toEqual({ apiKey: key, baseUrl: DEFAULT_SUNDOWN_URL });
+    expect(readClientSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "https://sundown.acme.com/" }).baseUrl).toBe(
       "https://sundown.acme.com",
     );
-    expect(() => readStdioSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "localhost:3000" })).toThrow(
+    expect(() => readClientSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "localhost:3000" })).toThrow(
       /http:\/\/ or https:\/\//,
     );
-    expect(() => readStdioSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "not a url" })).toThrow(/not a URL/);
+    expect(() => readClientSettings({ SUNDOWN_API_KEY: key, SUNDOWN_URL: "not a url" })).toThrow(/not a URL/);
   });
 });
 

@@ -2,7 +2,7 @@ import { AI_CATALOG_CONTENT_TYPE, buildAiCatalog } from "@/lib/discovery/ai-cata
 import { routeBaseUrl } from "@/lib/http/base-url";
 import { jsonResponse } from "@/lib/http/responses";
 import { withRequest } from "@/lib/http/with-request";
-import { DISCOVERY_MAX_AGE_SECONDS } from "@/lib/mcp/server-card";
+import { DISCOVERY_MAX_AGE_SECONDS } from "@/lib/discovery/mcp-server-card";
 
 // GET /.well-known/ai-catalog.json – the AI catalog that points MCP clients at the server card.
 export const GET = withRequest(async (request, context) =>

@@ -1,4 +1,4 @@
-import { wellKnownServerCardRoute } from "@/lib/mcp/server-card-route";
+import { wellKnownServerCardRoute } from "@/lib/discovery/mcp-server-card-route";
 
 // GET /.well-known/mcp/server-card.json – the MCP server card at the contract's location.
 export const GET = wellKnownServerCardRoute;

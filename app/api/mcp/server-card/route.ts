@@ -1,4 +1,4 @@
-import { serverCardRoute } from "@/lib/mcp/server-card-route";
+import { serverCardRoute } from "@/lib/discovery/mcp-server-card-route";
 
 // GET /api/mcp/server-card – the MCP server card where the server-card extension puts it (endpoint URL + /server-card).
 export const GET = serverCardRoute;

@@ -6,7 +6,7 @@ import {
   buildWellKnownServerCard,
   DISCOVERY_MAX_AGE_SECONDS,
   SERVER_CARD_CONTENT_TYPE,
-} from "./server-card";
+} from "./mcp-server-card";
 
 // Revalidated by ETag, readable from any origin: the server-card extension's caching and CORS guidance.
 

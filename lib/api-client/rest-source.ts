@@ -1,14 +1,15 @@
 import type { z } from "zod";
 import { API_VERSION } from "@/lib/api-version";
+import type { OperationSource } from "@/lib/digests/source";
 import { ApiError, errorCodeForStatus } from "@/lib/errors";
 import { restPathOf } from "@/lib/operations/input";
 import { OPERATIONS, type KeyedOperationName, type OperationInput, type OperationOutput } from "@/lib/operations/table";
 import { errorSchema } from "@/lib/schemas/common";
 import { RETRY_AFTER_HEADER } from "@/lib/header-names";
-import type { SundownSource } from "./source";
 
-// The stdio server's data: the REST API, so the same keys, scopes and rate limit apply as for any other client.
-// REST error bodies come back as the same ApiError the remote server throws, so both report failures alike.
+// The operations answered by a running Sundown's REST API (the stdio MCP server's data), so the same keys, scopes and
+// rate limit apply as for any other client. REST error bodies come back as the same ApiError the server throws, so a
+// surface built on this source reports failures as one built on the database does.
 
 export interface RestSourceOptions {
   /** Base URL of the Sundown server, without a trailing slash. */
@@ -33,7 +34,7 @@ export function createRestSource({
   apiKey,
   fetch: fetchImpl = fetch,
   timeoutMs = DEFAULT_TIMEOUT_MS,
-}: RestSourceOptions): SundownSource {
+}: RestSourceOptions): OperationSource {
   async function get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
     let response: Response;
     try {

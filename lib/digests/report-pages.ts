@@ -1,9 +1,9 @@
 import { cursorParameter } from "@/lib/operations/parameters";
 import type { ReportFilterInput } from "@/lib/operations/table";
 import { REPORT_LIMIT, type ReportSummary } from "@/lib/schemas/reports";
-import type { SundownSource } from "./source";
+import type { OperationSource } from "./source";
 
-// Walking list_reports page by page for the prompt and resources that read more than one page: the same calls
+// Walking list_reports page by page for the digests that read more than one page: the same calls
 // an agent makes, so the same scope check, rate limit and cursors apply.
 
 interface SummaryWalk {
@@ -19,7 +19,7 @@ interface SummaryWalk {
  * exactly after the last summary returned.
  */
 export async function walkSummaries(
-  source: SundownSource,
+  source: OperationSource,
   filters: ReportFilterInput,
   max: number,
   after: string | null = null,

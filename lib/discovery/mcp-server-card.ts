@@ -1,8 +1,8 @@
 import { discoveryUrls } from "@/lib/public-urls";
 import { AUTHORIZATION_HEADER } from "@/lib/header-names";
-import { listedPrimitives } from "./listing";
-import { LEGACY_REVISIONS, MODERN_REVISIONS } from "./revisions";
-import { SERVER_INSTRUCTIONS, SERVER_NAME, serverInfoAt } from "./server";
+import { listedPrimitives } from "./mcp-primitive-listing";
+import { LEGACY_REVISIONS, MODERN_REVISIONS } from "@/lib/mcp/revisions";
+import { SERVER_INSTRUCTIONS, SERVER_NAME, serverInfoAt } from "@/lib/mcp/server";
 
 // The MCP server card (the server-card extension, SEP-2127): who the server is, where to connect, which protocol
 // revisions it speaks and which header carries the key. The card makes no claim about capabilities. Its identity

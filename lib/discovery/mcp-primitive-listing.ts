@@ -6,13 +6,11 @@ import type {
   StandardSchemaWithJSON,
   Tool,
 } from "@modelcontextprotocol/server";
-import { REPORTS_OF_DAY_TEMPLATE } from "./day-reports";
-import { iconsAt } from "./icon";
-import { PERIOD_ROLLUP_PROMPT } from "./period-rollup";
-import { resourceMetadata, type PromptDefinition } from "./primitive-definitions";
-import { LEAD_BRIEF_PROMPT } from "./prompts";
-import { LATEST_REPORTS_RESOURCE, REPORT_RESOURCE_TEMPLATE } from "./resources";
-import { TOOL_CONFIGS, TOOLS } from "./tools";
+import { iconsAt } from "@/lib/mcp/icon";
+import { resourceMetadata, type PromptDefinition } from "@/lib/mcp/primitive-definitions";
+import { LEAD_BRIEF_PROMPT, PERIOD_ROLLUP_PROMPT } from "@/lib/mcp/prompts";
+import { LATEST_REPORTS_RESOURCE, REPORT_RESOURCE_TEMPLATE, REPORTS_OF_DAY_TEMPLATE } from "@/lib/mcp/resources";
+import { TOOL_CONFIGS, TOOLS } from "@/lib/mcp/tools";
 
 // The primitives as a connected client lists them, built from the definitions createSundownServer registers
 // rather than by asking a server: the server card publishes them. McpServer's list handlers emit what each
