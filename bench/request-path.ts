@@ -70,7 +70,12 @@ const LAYER_PATTERNS = forbidden
   .map(({ from }) => [from.path].flat().map((pattern) => new RegExp(pattern)));
 
 /** A file's place on the path: its lib/ folder (or file) and its layer's rank, bottom 0; app/ above every layer. */
-function placeOf(file: string): { folder: string; rank: number } {
+interface Place {
+  folder: string;
+  rank: number;
+}
+
+function placeOf(file: string): Place {
   if (!file.startsWith("lib/")) return { folder: file.split("/")[0]!, rank: LAYER_PATTERNS.length + 1 };
   const rank = LAYER_PATTERNS.findIndex((patterns) => patterns.some((pattern) => pattern.test(file)));
   return { folder: file.split("/")[1]!.replace(/[.]ts$/, ""), rank: rank === -1 ? LAYER_PATTERNS.length : rank };
@@ -94,7 +99,7 @@ function functionBodies(source: string): { line: number; column: number }[] {
 const entered = ((globalThis as { __sundownPath?: string[] }).__sundownPath = []);
 
 /** The lib/ and app/ folders of the functions one more request enters, in order (consecutive repeats collapsed). */
-async function folderSequence(coverage: Coverage, send: () => Promise<Response>): Promise<string[]> {
+async function folderSequence(coverage: Coverage, send: () => Promise<Response>): Promise<Place[]> {
   await session.post("Debugger.enable");
   const breakpoints: string[] = [];
   const set = new Set<string>();
@@ -126,13 +131,14 @@ async function folderSequence(coverage: Coverage, send: () => Promise<Response>)
   const files = [...entered];
   for (const breakpointId of breakpoints) await session.post("Debugger.removeBreakpoint", { breakpointId });
   await session.post("Debugger.disable");
-  return files.map((file) => placeOf(file).folder).filter((folder, i, all) => i === 0 || all[i - 1] !== folder);
+  return files
+    .map(placeOf)
+    .filter((place, i, all) => i === 0 || all[i - 1]!.folder !== place.folder || all[i - 1]!.rank !== place.rank);
 }
 
-/** Steps to a folder of a higher layer than the one before it: the path climbing back up. */
-function climbs(sequence: string[]): number {
-  const rank = (folder: string) => placeOf(folder.includes("/") ? folder : `lib/${folder}/`).rank;
-  return sequence.filter((folder, i) => i > 0 && rank(folder) > rank(sequence[i - 1]!)).length;
+/** Steps to a place of a higher layer than the one before it: the path climbing back up. */
+function climbs(sequence: Place[]): number {
+  return sequence.filter((place, i) => i > 0 && place.rank > sequence[i - 1]!.rank).length;
 }
 
 async function count(label: string, send: () => Promise<Response>): Promise<void> {
@@ -171,7 +177,7 @@ async function count(label: string, send: () => Promise<Response>): Promise<void
     console.log(`  ${name}: ${functions} functions, ${calls} calls`);
   }
   const sequence = await folderSequence(result, send);
-  console.log(`  Folders in order: ${sequence.join(" → ")}`);
+  console.log(`  Folders in order: ${sequence.map(({ folder }) => folder).join(" → ")}`);
   console.log(`  Climbs: ${climbs(sequence)}`);
 }
 
