@@ -42,7 +42,7 @@ const LAYERS = [
   },
   {
     name: "services",
-    path: "^lib/(admission|session|ratelimit|usage|webhooks|demo|mail|generation)/",
+    path: ["^lib/admission/verify-", "^lib/(session|ratelimit|usage|webhooks|demo|mail|generation)/"],
     why: "What is built on the data and serves every surface: key verification, web sessions, rate limits, usage counts, webhook delivery, report generation, e-mail, the demo data.",
   },
   {
@@ -54,6 +54,11 @@ const LAYERS = [
     name: "operations",
     path: "^lib/operations/",
     why: "One module per operation (its definition, answer, renderings and example) and their list, for REST and MCP alike.",
+  },
+  {
+    name: "admission",
+    path: "^lib/admission/admit[.]ts$",
+    why: "A keyed call admitted and answered, for REST and MCP alike: the key's verification and budget below it, the operation's answer beside it; no transport.",
   },
   {
     name: "digests",
@@ -129,10 +134,10 @@ module.exports = {
       name: "transport-free-not-to-http",
       severity: "error",
       comment:
-        "Data, auth, rate limiting, schemas, the database, lib/errors.ts and the MCP tool definitions serve " +
+        "Admission, data, auth, rate limiting, schemas, the database, lib/errors.ts and the MCP tool definitions serve " +
         "REST, MCP, the CLI and settings alike: they know no HTTP. Errors come from lib/errors.ts; lib/http " +
         "turns them into responses.",
-      from: { path: ["^lib/(data|auth|ratelimit|schemas|db)/", "^lib/errors[.]ts$", TOOL_DEFINITIONS] },
+      from: { path: ["^lib/(admission|data|auth|ratelimit|schemas|db)/", "^lib/errors[.]ts$", TOOL_DEFINITIONS] },
       to: { path: "^lib/http/" },
     },
     {

@@ -2,8 +2,16 @@
 // `GET /api/v1/reports?limit=5` and an MCP 2026-07-28 `tools/call` of `list_reports`, counted with V8's precise
 // coverage (call counts) in process, on an in-memory embedded database and the in-memory rate-limit store. The counts
 // behind docs/architecture.md's "The path of one request"; they move with the code.
+//
+// Then the path's climbs: the folders of lib/ the request's functions run in, in the order they are entered, and the
+// times the path steps back up to a higher layer (the layers of .dependency-cruiser.cjs) it had gone down from. The
+// order is exact, not sampled: each function the coverage saw gets a breakpoint at its first statement whose
+// condition records the function's folder and answers false, so nothing ever pauses (a logpoint, as debuggers
+// call it); one more request is then sent.
+import { createRequire } from "node:module";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
+import ts from "typescript";
 
 process.env.SUNDOWN_DATA_DIR = "memory://";
 process.env.SUNDOWN_LOG_LEVEL = "silent";
@@ -46,13 +54,100 @@ function packageOf(file: string): string {
   return inside.slice(0, inside[0]!.startsWith("@") ? 2 : 1).join("/");
 }
 
+type Coverage = Awaited<ReturnType<typeof takeCoverage>>;
+
+async function takeCoverage() {
+  return (await session.post("Profiler.takePreciseCoverage")).result;
+}
+
+// The layers, bottom first, as the boundary rules declare them (one `layer-<name>-not-up` rule each, the top one
+// ruling nothing above it); app/ sits above them all.
+const { forbidden } = createRequire(import.meta.url)(`${ROOT}.dependency-cruiser.cjs`) as {
+  forbidden: { name: string; from: { path: string | string[] } }[];
+};
+const LAYER_PATTERNS = forbidden
+  .filter(({ name }) => name.startsWith("layer-"))
+  .map(({ from }) => [from.path].flat().map((pattern) => new RegExp(pattern)));
+
+/** A file's place on the path: its lib/ folder (or file) and its layer's rank, bottom 0; app/ above every layer. */
+interface Place {
+  folder: string;
+  rank: number;
+}
+
+function placeOf(file: string): Place {
+  if (!file.startsWith("lib/")) return { folder: file.split("/")[0]!, rank: LAYER_PATTERNS.length + 1 };
+  const rank = LAYER_PATTERNS.findIndex((patterns) => patterns.some((pattern) => pattern.test(file)));
+  return { folder: file.split("/")[1]!.replace(/[.]ts$/, ""), rank: rank === -1 ? LAYER_PATTERNS.length : rank };
+}
+
+/** Where each function's body starts in a script as V8 runs it (tsx's output), found with TypeScript's parser. */
+function functionBodies(source: string): { line: number; column: number }[] {
+  const file = ts.createSourceFile("script.js", source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const bodies: { line: number; column: number }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const { line, character } = file.getLineAndCharacterOfPosition((node.body as ts.Node).getStart(file));
+      bodies.push({ line, column: character });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return bodies;
+}
+
+const entered = ((globalThis as { __sundownPath?: string[] }).__sundownPath = []);
+
+/** The lib/ and app/ folders of the functions one more request enters, in order (consecutive repeats collapsed). */
+async function folderSequence(coverage: Coverage, send: () => Promise<Response>): Promise<Place[]> {
+  await session.post("Debugger.enable");
+  const breakpoints: string[] = [];
+  const set = new Set<string>();
+  const scripts = new Map<string, string>();
+  for (const script of coverage) {
+    const file = script.url.replace("file://", "").slice(ROOT.length);
+    if (/^(lib|app)\//.test(file) && script.functions.some((fn) => fn.ranges.some((range) => range.count > 0)))
+      scripts.set(script.scriptId, file);
+  }
+  for (const [scriptId, file] of scripts) {
+    const { scriptSource } = await session.post("Debugger.getScriptSource", { scriptId });
+    const condition = `globalThis.__sundownPath.push(${JSON.stringify(file)}), false`;
+    for (const body of functionBodies(scriptSource)) {
+      const { locations } = await session.post("Debugger.getPossibleBreakpoints", {
+        start: { scriptId, lineNumber: body.line, columnNumber: body.column },
+        restrictToFunction: true,
+      });
+      const location = locations[0];
+      // A function whose body starts with another's (an arrow returning an arrow) shares its breakpoint.
+      const at = location && `${scriptId}:${location.lineNumber}:${location.columnNumber}`;
+      if (!at || set.has(at)) continue;
+      set.add(at);
+      const { breakpointId } = await session.post("Debugger.setBreakpoint", { location, condition });
+      breakpoints.push(breakpointId);
+    }
+  }
+  entered.length = 0;
+  await (await send()).text();
+  const files = [...entered];
+  for (const breakpointId of breakpoints) await session.post("Debugger.removeBreakpoint", { breakpointId });
+  await session.post("Debugger.disable");
+  return files
+    .map(placeOf)
+    .filter((place, i, all) => i === 0 || all[i - 1]!.folder !== place.folder || all[i - 1]!.rank !== place.rank);
+}
+
+/** Steps to a place of a higher layer than the one before it: the path climbing back up. */
+function climbs(sequence: Place[]): number {
+  return sequence.filter((place, i) => i > 0 && place.rank > sequence[i - 1]!.rank).length;
+}
+
 async function count(label: string, send: () => Promise<Response>): Promise<void> {
   // Warm: the key is known, the contact versions held, the modules loaded.
   for (let i = 0; i < 4; i++) await (await send()).text();
-  await session.post("Profiler.takePreciseCoverage");
+  await takeCoverage();
   const response = await send();
   await response.text();
-  const { result } = await session.post("Profiler.takePreciseCoverage");
+  const result = await takeCoverage();
   const own = new Map<string, { functions: number; calls: number }>();
   const packages = new Map<string, { functions: number; calls: number }>();
   for (const script of result) {
@@ -81,6 +176,9 @@ async function count(label: string, send: () => Promise<Response>): Promise<void
   for (const [name, { functions, calls }] of [...packages].sort((a, b) => b[1].calls - a[1].calls).slice(0, 6)) {
     console.log(`  ${name}: ${functions} functions, ${calls} calls`);
   }
+  const sequence = await folderSequence(result, send);
+  console.log(`  Folders in order: ${sequence.map(({ folder }) => folder).join(" → ")}`);
+  console.log(`  Climbs: ${climbs(sequence)}`);
 }
 
 await count("REST GET /api/v1/reports?limit=5", rest);

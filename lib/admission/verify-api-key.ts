@@ -63,31 +63,34 @@ function rememberKey(hashedKey: string, key: KnownKey): void {
  * The active key with this hash, in one lookup, which can carry a read of the key's organization (run only
  * if the key works; attach it only for a key that has the read's scope). Unknown, revoked or expired: 401.
  */
-export async function verifyKeyHash(
+export function verifyKeyHash(
   hashedKey: string,
   { read, now = new Date() }: { read?: ReadRequest<unknown>; now?: Date } = {},
 ): Promise<{ key: VerifiedKey; data: unknown }> {
-  const found = await findApiKeyByHash(hashedKey, { read, now });
-  if (!found) {
-    knownKeys.delete(hashedKey);
-    throw unauthorized("unknown");
-  }
-  const { key: row, data } = found;
-  const scopes = row.scopes.filter(isScope);
-  rememberKey(hashedKey, { id: row.id, scopes });
-  const status = keyStatus(row, now);
-  // A rolled key works until its overlap ends, exactly like an active one; then it is refused as revoked.
-  if (!acceptsRequests(status)) throw unauthorized(status);
-  return {
-    key: {
-      id: row.id,
-      organization: row.organization,
-      timeZone: row.timeZone,
-      scopes,
-      needsTouch: !row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS,
-    },
-    data,
-  };
+  // A continuation rather than an async function: this is every keyed request's path, and each layer of
+  // async/await is a promise more per request (tests/integration/admission-allocations.test.ts counts them).
+  return findApiKeyByHash(hashedKey, { read, now }).then((found) => {
+    if (!found) {
+      knownKeys.delete(hashedKey);
+      throw unauthorized("unknown");
+    }
+    const { key: row, data } = found;
+    const scopes = row.scopes.filter(isScope);
+    rememberKey(hashedKey, { id: row.id, scopes });
+    const status = keyStatus(row, now);
+    // A rolled key works until its overlap ends, exactly like an active one; then it is refused as revoked.
+    if (!acceptsRequests(status)) throw unauthorized(status);
+    return {
+      key: {
+        id: row.id,
+        organization: row.organization,
+        timeZone: row.timeZone,
+        scopes,
+        needsTouch: !row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS,
+      },
+      data,
+    };
+  });
 }
 
 // Recently touched keys, so a burst of requests from one key writes last_used_at once per instance.

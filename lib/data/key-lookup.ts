@@ -40,7 +40,7 @@ const keyOnly: Statement = { name: "key", text: `SELECT ${KEY_SELECT} ${KEY_FROM
 // instants are compared with the application's clock ($2), the same instant keyStatus() (lib/data/key-status.ts)
 // then judges the key by: it works while $2 < revoked_at and $2 < expires_at. Scopes are not
 // the row's to decide: they never change for a key, and the caller attaches a read only for a key that has
-// the scope (lib/http/admit-key.ts).
+// the scope (lib/admission/admit.ts).
 const withReadStatements = new Map<string, Statement>();
 
 export function statementWithRead(read: ReadRequest<unknown>): Statement {

@@ -1,14 +1,14 @@
 import { parseRestInput } from "@/lib/operations/input";
 import { OPERATIONS, type KeyedOperationName, type OperationOutput } from "@/lib/operations/table";
 import { prefersMarkdown } from "./accept";
-import { admitCall } from "./admit-key";
+import { admitRequest } from "./admit-request";
 import { routeBaseUrl } from "./base-url";
 import { jsonResponse, MARKDOWN_CONTENT_TYPE, representationResponse } from "./responses";
 import { withRequest, type RequestContext } from "./with-request";
 
 /**
  * The GET handler of a keyed operation of the table (lib/operations/table.ts): admission and the answer
- * (lib/http/admit-key.ts), in the contract's order, key → rate limit → scope → parameters → existence, in one
+ * (lib/admission/admit.ts), in the contract's order, key → rate limit → scope → parameters → existence, in one
  * database round trip.
  */
 export function operationRoute<N extends KeyedOperationName>(name: N) {
@@ -16,9 +16,9 @@ export function operationRoute<N extends KeyedOperationName>(name: N) {
   const markdown = operation.markdown as ((output: OperationOutput<N>) => string) | undefined;
   return withRequest(async (request, context) => {
     const input = () => parseRestInput(operation, context.url.searchParams, context.params);
-    const { result } = await admitCall(request, context, { name, input });
-    if (!result || "refused" in result) throw result?.refused;
-    const body = result.output;
+    const { answer } = await admitRequest(request, context, () => ({ name, input }));
+    if (!answer || "refused" in answer) throw answer?.refused;
+    const body = answer.output;
     // The output schema parses every body: a second whitelist on what leaves the service.
     const output = operation.output.parse(body);
     // The link's Vary (the Host it was built from) goes to the context, which withRequest merges with this one.

@@ -3,7 +3,7 @@ import { verifyIngestToken, type VerifiedIngestToken } from "@/lib/admission/ver
 import { touchIngestToken } from "@/lib/data/ingest-tokens";
 import { ApiError } from "@/lib/errors";
 import { API_KEY_HEADER, AUTHORIZATION_HEADER, RETRY_AFTER_HEADER } from "@/lib/header-names";
-import { countingFailedAttempts } from "@/lib/http/admit-key";
+import { countingFailedAttempts } from "@/lib/http/admit-request";
 import { rateLimitHeaders } from "@/lib/http/rate-limit";
 import type { RequestContext } from "@/lib/http/with-request";
 import { log } from "@/lib/log";

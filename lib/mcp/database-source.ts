@@ -1,5 +1,5 @@
 import type { VerifiedKey } from "@/lib/admission/verify-api-key";
-import type { CallResult, KeyedCall } from "@/lib/http/admit-key";
+import type { CallAnswer, KeyedCall } from "@/lib/admission/admit";
 import { answerForKey } from "@/lib/operations/answers";
 import { parseToolArguments } from "@/lib/operations/input";
 import type { KeyedOperationName } from "@/lib/operations/table";
@@ -7,7 +7,7 @@ import { findTool } from "./tools";
 import type { SundownSource } from "./source";
 
 /**
- * The call a tools/call message makes, for admission to answer with the request (lib/http/admit-key.ts), so that
+ * The call a tools/call message makes, for admission to answer with the request (lib/admission/admit.ts), so that
  * its read travels with the key lookup in one round trip, as REST's does. Other methods and unknown tools call
  * nothing there and are answered as usual.
  */
@@ -26,7 +26,7 @@ export function toolCallOf(message: Record<string, unknown>): KeyedCall | undefi
 /** What admission answered for the request's tool call. */
 export interface AdmittedCall {
   name: KeyedOperationName;
-  result: CallResult;
+  answer: CallAnswer;
 }
 
 /**
@@ -40,9 +40,9 @@ export function createDatabaseSource(key: VerifiedKey, admitted?: AdmittedCall):
     timeZone: () => Promise.resolve(key.timeZone),
     admittedAnswer: (name) => {
       if (unused?.name !== name) return undefined;
-      const { result } = unused;
+      const { answer } = unused;
       unused = undefined;
-      return "output" in result ? Promise.resolve(result.output as never) : Promise.reject(result.refused);
+      return "output" in answer ? Promise.resolve(answer.output as never) : Promise.reject(answer.refused);
     },
   };
 }

@@ -1,5 +1,6 @@
+import type { KeyedCall } from "@/lib/admission/admit";
 import { corsPreflight } from "@/lib/http/cors";
-import { admitCall, presentedKeyHash } from "@/lib/http/admit-key";
+import { admitRequest, presentedKeyHash } from "@/lib/http/admit-request";
 import { routeBaseUrl } from "@/lib/http/base-url";
 import { ApiError, errorCodeForStatus } from "@/lib/errors";
 import { mcpMethodNotAllowedError } from "@/lib/http/method-not-allowed";
@@ -15,11 +16,16 @@ import { serveMcp, type McpEra } from "./serve";
 // The HTTP layer does what REST does (key → rate limit) and refuses with the contract's JSON errors;
 // once a message is accepted, the protocol speaks: tool failures are results with isError, others JSON-RPC errors.
 
+/** The request's JSON body, or why it could not be read (refused after admission, as an unreadable message). */
+type BodyRead = { body: unknown } | { unreadable: unknown };
+
 /**
  * One JSON-RPC message per HTTP request. Batches (removed from MCP in 2025-06-18) are refused, so every call
  * is one request: counted once against the key's budget and checked for scope on its own.
  */
-function requireSingleMessage(body: unknown): Record<string, unknown> {
+function requireSingleMessage(read: BodyRead): Record<string, unknown> {
+  if ("unreadable" in read) throw read.unreadable;
+  const { body } = read;
   if (Array.isArray(body)) {
     throw new ApiError(
       "invalid_parameter",
@@ -50,22 +56,27 @@ export const mcpPost = withRequest(async (request, context) => {
   // The body is read before the key lookup (never without a well-formed key), so that a tool call's read can
   // travel with the lookup, as REST's does; a body the endpoint refuses is refused after admission, counted.
   const keyHash = await presentedKeyHash(request);
+  const read: BodyRead = await readJsonBody(request).then(
+    (body) => ({ body }),
+    (unreadable: unknown) => ({ unreadable }),
+  );
   let message: Record<string, unknown> | undefined;
-  let refusal: unknown;
-  try {
-    message = requireSingleMessage(await readJsonBody(request));
-  } catch (error) {
-    refusal = error;
-  }
-  const call = message && toolCallOf(message);
-  const { key, result } = await admitCall(request, context, call, keyHash);
-  if (!message) throw refusal;
+  let call: KeyedCall | undefined;
+  const { key, answer } = await admitRequest(
+    request,
+    context,
+    () => (call = toolCallOf((message = requireSingleMessage(read)))),
+    keyHash,
+  );
+  // A message the endpoint refuses is the request's refusal, not a tool's: admission held it until now.
+  if (!message)
+    throw answer && "refused" in answer ? answer.refused : new Error("MCP message neither read nor refused");
   addMessageLogFields(message, context);
 
   const { era, response } = await serveMcp(request, message, {
-    clientId: key.id,
+    key,
     base: routeBaseUrl(request, context),
-    source: createDatabaseSource(key, call && result && { name: call.name, result }),
+    source: createDatabaseSource(key, call && answer && { name: call.name, answer }),
     hooks: {
       onError: (primitive, error) => {
         if (error.status < 500) return;

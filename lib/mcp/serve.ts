@@ -5,6 +5,7 @@ import {
   type AuthInfo,
   type JSONRPCMessage,
 } from "@modelcontextprotocol/server";
+import type { VerifiedKey } from "@/lib/admission/verify-api-key";
 import { log } from "@/lib/log";
 import { namesUnsafely, withBoundedErrorMessage, withEveryServedRevision } from "./errors";
 import { invalidParamsResponse } from "./request-params";
@@ -22,9 +23,9 @@ import type { McpHooks } from "./tools";
 /** The 2025 family (2025-03-26 to 2025-11-25, opened by initialize), or the 2026-07-28 revision. */
 export type McpEra = "2025" | "2026-07-28";
 
-/** Who is calling: where their data comes from, and what to tell the host about failures. */
+/** Who is calling: the verified key, where their data comes from, and what to tell the host about failures. */
 export interface McpCaller {
-  clientId: string;
+  key: VerifiedKey;
   /** The base URL the client addressed: the server's links and icons start with it. */
   base: string;
   source: SundownSource;
@@ -36,16 +37,23 @@ interface CallerWithNeeds extends McpCaller {
   families: readonly PrimitiveFamily[];
 }
 
-// authInfo is the SDK's pass-through from fetch() to the factory; the caller rides in its `extra`. It never
-// carries the key itself (token stays empty): the route has verified the key before any of this runs.
-const CALLER = "sundown.caller";
-
-function authInfoOf(caller: CallerWithNeeds): AuthInfo {
-  return { token: "", clientId: caller.clientId, scopes: [], extra: { [CALLER]: caller } };
+/**
+ * The verified key as the SDK's AuthInfo, which it hands unchanged to the server's factory and every handler
+ * (ctx.http.authInfo): the key's id as the client, its scopes. `token` is the one field it requires that Sundown
+ * has no business filling: the secret is never handed on (only its hash is kept, and only by admission), so a
+ * handler that would forward the caller's credential finds the empty string. What AuthInfo has no field for,
+ * the key's organization, is its `extra`.
+ */
+function authInfoOf(key: VerifiedKey): AuthInfo {
+  return { token: "", clientId: key.id, scopes: key.scopes, extra: { organization: key.organization } };
 }
 
+// The rest of what the factory needs (the data source, the base URL, the hooks) is not authentication: it is
+// held for the request beside its AuthInfo, which the SDK passes through as the same object.
+const callers = new WeakMap<AuthInfo, CallerWithNeeds>();
+
 function callerOf(authInfo: AuthInfo | undefined): CallerWithNeeds {
-  const caller = authInfo?.extra?.[CALLER] as CallerWithNeeds | undefined;
+  const caller = authInfo && callers.get(authInfo);
   if (!caller) throw new Error("MCP request without a caller: serve it through serveMcp().");
   return caller;
 }
@@ -68,7 +76,12 @@ const modern = createMcpHandler(
   },
 );
 
-async function serveLegacy(request: Request, message: unknown, caller: CallerWithNeeds): Promise<Response> {
+async function serveLegacy(
+  request: Request,
+  message: unknown,
+  caller: CallerWithNeeds,
+  authInfo: AuthInfo,
+): Promise<Response> {
   const server = createSundownServer(caller.source, caller);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -76,7 +89,7 @@ async function serveLegacy(request: Request, message: unknown, caller: CallerWit
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request, { parsedBody: message });
+    return await transport.handleRequest(request, { parsedBody: message, authInfo });
   } finally {
     await server.close();
   }
@@ -101,10 +114,12 @@ export async function serveMcp(
 
 async function serveInEra(request: Request, message: unknown, caller: McpCaller) {
   const needs = { ...caller, families: familiesFor((message as { method?: unknown } | null)?.method) };
+  const authInfo = authInfoOf(caller.key);
   if (await isLegacyRequest(request, message)) {
-    return { era: "2025" as const, response: await serveLegacy(request, message, needs) };
+    return { era: "2025" as const, response: await serveLegacy(request, message, needs, authInfo) };
   }
-  const response = await modern.fetch(request, { parsedBody: message, authInfo: authInfoOf(needs) });
+  callers.set(authInfo, needs);
+  const response = await modern.fetch(request, { parsedBody: message, authInfo });
   return { era: "2026-07-28" as const, response: await namingEveryServedRevision(response) };
 }
 
