@@ -141,6 +141,17 @@ module.exports = {
       to: { path: "^lib/http/" },
     },
     {
+      name: "operation-definitions-not-to-server-data",
+      severity: "error",
+      comment:
+        "What describes an operation (lib/operations/table.ts and all it reaches: the operations' modules, parameters, " +
+        "renderings, examples) is read by the stdio package, a client of the REST API that must ship none of the " +
+        "server's database code, settings or secret. How an operation is answered on the server goes beside it, in " +
+        "lib/operations/<operation>.answer.ts, listed in lib/operations/answers.ts.",
+      from: { path: "^lib/operations/table[.]ts$" },
+      to: { path: ["^lib/(data|db)/", "^lib/(env|auth/server-secret)[.]ts$"], reachable: true },
+    },
+    {
       name: "api-client-not-to-mcp-sdk",
       severity: "error",
       comment:

@@ -4,7 +4,7 @@ import path from "node:path";
 import { getEnv, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
 
-// The server's one secret: it signs sessions (next-auth) and the API's page cursors (lib/operations/cursor.ts).
+// The server's one secret: it signs sessions (next-auth) and the API's page cursors (lib/operations/cursor-signature.ts).
 
 /**
  * The server secret: NEXTAUTH_SECRET, else (embedded default) one generated on first start and kept in

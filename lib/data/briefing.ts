@@ -4,7 +4,8 @@ import { cachedBriefing, heldBriefings, type BriefingComputed } from "./briefing
 import { defineScrubbedRead } from "./organization-read";
 import { REPORT_ITEM_SECTIONS, type ReportItemKind } from "./report-items";
 import type { ReportScope } from "@/lib/schemas/reports";
-import { boundSql, organizationTimeZoneSql, type PeriodBound } from "./period-bounds";
+import type { PeriodBound } from "@/lib/schemas/instant";
+import { boundSql, organizationTimeZoneSql } from "./period-bounds";
 import { scrubContactDetails } from "./scrub";
 
 // The briefing (GET /api/v1/briefing, get_briefing): one period's open blockers with their age, silent streaks,

@@ -3,9 +3,6 @@
 // database holds where a keyed request is answered. So a day is turned into instants in SQL, in the statement that
 // reads the reports: with the key lookup, the organization's row is already joined and the zone costs nothing.
 
-/** A parsed `since` or `until`: a calendar day (YYYY-MM-DD) or an instant; never both. */
-export type PeriodBound = { day: string; instant?: never } | { instant: string; day?: never };
-
 /** The organization's time zone (the `zone` of boundSql), as an SQL expression, for the organization whose id is `organizationId` (SQL). */
 export function organizationTimeZoneSql(organizationId: string): string {
   return `(SELECT tz.time_zone FROM organizations tz WHERE tz.id = ${organizationId})`;

@@ -10,7 +10,8 @@ import {
   type ReportScope,
   type ReportSummary,
 } from "@/lib/schemas/reports";
-import { boundSql, organizationTimeZoneSql, type PeriodBound } from "./period-bounds";
+import type { PeriodBound } from "@/lib/schemas/instant";
+import { boundSql, organizationTimeZoneSql } from "./period-bounds";
 import { defineScrubbedRead, type OrganizationRead, type Placeholder } from "./organization-read";
 import { scrubContactDetails } from "./scrub";
 

@@ -1,15 +1,29 @@
 import { requireScope, type VerifiedKey } from "@/lib/admission/verify-api-key";
 import type { ReadRequest } from "@/lib/data/organization-read";
-import type { Answer, FromRead } from "./operation";
+import type { Answer, AnyAnswer, FromRead } from "./answer";
+import { briefingAnswer } from "./briefing.answer";
+import { getReportAnswer } from "./get-report.answer";
+import { identityAnswer } from "./identity.answer";
+import { listReportsAnswer } from "./list-reports.answer";
 import { OPERATIONS, type KeyedOperationName, type OperationInput, type OperationOutput } from "./table";
+import { teamAnswer } from "./team.answer";
 
-// How each keyed operation is answered (each operation's module declares its `answer`), for REST
-// (lib/http/operation-route.ts) and the remote MCP server (lib/mcp/database-source.ts) alike: from the verified key
-// alone, or by one read of the key's organization, which REST sends inside the key lookup, finished once the key is
-// known.
+// How each keyed operation is answered (each beside its operation's module, lib/operations/<operation>.answer.ts),
+// for REST (lib/http/operation-route.ts) and the remote MCP server (lib/mcp/database-source.ts) alike: from the
+// verified key alone, or by one read of the key's organization, which REST sends inside the key lookup, finished once
+// the key is known.
 
-function answerOf(name: KeyedOperationName): Answer {
-  return OPERATIONS[name].answer as Answer;
+/** Every keyed operation's answer, by its name in the table: an operation added without one does not compile. */
+const ANSWERS = {
+  identity: identityAnswer,
+  list_reports: listReportsAnswer,
+  get_report: getReportAnswer,
+  briefing: briefingAnswer,
+  team: teamAnswer,
+} satisfies { [N in KeyedOperationName]: Answer<N> };
+
+function answerOf(name: KeyedOperationName): AnyAnswer {
+  return ANSWERS[name] as AnyAnswer;
 }
 
 /** A read's result as the operation's output, for the key that asked. */

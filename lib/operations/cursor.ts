@@ -1,5 +1,4 @@
-import { createHmac, createSecretKey, hash, timingSafeEqual, type KeyObject } from "node:crypto";
-import { resolveAuthSecret } from "@/lib/auth/server-secret";
+import { hash } from "node:crypto";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 
 // Page cursors: opaque to clients, but a signed record of where the last page ended (its last report's
@@ -8,7 +7,8 @@ import { UUID_SHAPE } from "@/lib/schemas/common";
 // secret, so every instance reads every other's cursors and none can be forged or edited.
 //
 // Reading a cursor needs no secret (the stdio server passes cursors through to the REST API unchanged);
-// the server checks the signature and the organization once it knows the key (lib/operations/answers.ts).
+// the server signs them and checks the signature and the organization once it knows the key
+// (lib/operations/cursor-signature.ts, lib/operations/page-continuation.ts).
 
 export interface Cursor {
   /** The last report of the page: generated_at (ISO 8601 with milliseconds, as served) and id. */
@@ -30,17 +30,6 @@ const FORMAT = new RegExp(`^([A-Za-z0-9_-]{1,${PAYLOAD_MAX_LENGTH}})\\.([A-Za-z0
 export const CURSOR_PATTERN = FORMAT.source;
 export const CURSOR_MAX_LENGTH = PAYLOAD_MAX_LENGTH + 1 + SIGNATURE_LENGTH;
 
-// Held as a KeyObject, not the Buffer it is derived as: Node 24's createHmac asks whether an object key is a
-// KeyObject, then a CryptoKey, each by a private-field check that throws when it is not, so a Buffer costs two
-// stack traces per signature (~10 µs, more inside a deep request stack; bench/findings.md). A KeyObject passes the
-// first check at once (tests/integration/request-exceptions.test.ts).
-let signingKey: KeyObject | undefined;
-
-function sign(payload: string): Buffer {
-  signingKey ??= createSecretKey(createHmac("sha256", resolveAuthSecret()).update("sundown/page-cursor/v1").digest());
-  return createHmac("sha256", signingKey).update(payload).digest().subarray(0, 16);
-}
-
 /** A short, stable digest of a page's filters (absent ones left out), for a cursor to be checked against. */
 export function filtersDigest(filters: Record<string, string | number | boolean | undefined>): string {
   const present = Object.entries(filters)
@@ -49,10 +38,10 @@ export function filtersDigest(filters: Record<string, string | number | boolean 
   return hash("sha256", JSON.stringify(present), "base64url").slice(0, 16);
 }
 
-export function encodeCursor(cursor: Omit<Cursor, "text">): string {
+/** The payload a cursor signs: what it records, as its text carries it before the signature. */
+export function cursorPayload(cursor: Omit<Cursor, "text">): string {
   const fields = [VERSION, cursor.organizationId, cursor.filters, cursor.generatedAt, cursor.id];
-  const payload = Buffer.from(JSON.stringify(fields)).toString("base64url");
-  return `${payload}.${sign(payload).toString("base64url")}`;
+  return Buffer.from(JSON.stringify(fields)).toString("base64url");
 }
 
 /** What a cursor says, unverified; undefined when it is not shaped like one of ours at all. */
@@ -72,12 +61,4 @@ export function decodeCursor(text: string): Cursor | undefined {
   if (typeof generatedAt !== "string" || !INSTANT.test(generatedAt) || Number.isNaN(Date.parse(generatedAt)))
     return undefined;
   return { organizationId, filters, generatedAt, id, text };
-}
-
-/** True when this server signed the cursor: nobody edited or forged it. */
-export function isAuthentic(cursor: Cursor): boolean {
-  const [payload, signature] = cursor.text.split(".") as [string, string];
-  const given = Buffer.from(signature, "base64url");
-  const expected = sign(payload);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }

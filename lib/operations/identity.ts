@@ -35,7 +35,6 @@ export const identity = defineKeyedOperation({
       "for the reports and roster themselves use the other tools.",
     text: renderIdentity,
   },
-  answer: { fromKey: (key) => ({ organization: key.organization, scopes: key.scopes }) },
   example: {
     organization: { id: EXAMPLE_ORGANIZATION_ID, name: acme.name },
     scopes: ["reports:read", "team:read"],

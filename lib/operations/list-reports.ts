@@ -1,4 +1,3 @@
-import { reportPage, type ReportPage } from "@/lib/data/reports";
 import { ApiError } from "@/lib/errors";
 import { renderReport } from "@/lib/markdown/report-text";
 import { REPORT_LIMIT, reportListSchema, type ReportList } from "@/lib/schemas/reports";
@@ -31,7 +30,7 @@ const parameters = {
   expand: expandParameter,
 };
 
-/** The list's paging: its filters, their digest and its cursors (lib/operations/paged-list.ts). */
+/** The list's paging: its filters and their digest (lib/operations/paged-list.ts). */
 export const reportPaging = pagedList(parameters);
 
 /** list_reports' filters, as parsed: what its read narrows the list by, and what its cursors are bound to. */
@@ -94,14 +93,6 @@ export const listReports = defineKeyedOperation({
       'expand: "report" puts each report\'s full content in the page. ' +
       "While next_cursor is not null, call again with cursor set to it and the same filters.",
     text: renderReportList,
-  },
-  answer: {
-    read: ({ limit, cursor, expand, ...input }) =>
-      reportPage({ limit, filters: reportPaging.filtersOf(input), after: cursor, expand }),
-    finish: (page: ReportPage, input, key) => ({
-      reports: page.reports,
-      ...reportPaging.continuation({ items: page.reports, more: page.more, cut: page.cut }, input, key),
-    }),
   },
   example: reportListExample,
 });

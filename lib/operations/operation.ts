@@ -1,14 +1,14 @@
 import type { z } from "zod";
 import type { Scope } from "@/lib/auth/scopes";
-import type { VerifiedKey } from "@/lib/admission/verify-api-key";
-import type { ReadRequest } from "@/lib/data/organization-read";
 import type { Parameter } from "./parameters";
 
 // What an operation of API v1 is: one module per operation (lib/operations/<operation>.ts) declares how REST reaches
-// it, the scope it needs, its inputs, its output, the statuses it can answer, how it is described, its MCP tool, how
-// it is answered, its text for MCP and markdown for REST, and its OpenAPI example. lib/operations/table.ts lists the
-// modules; the route handlers, the OpenAPI document, GET /api/v1's `endpoints`, the MCP tools, the /docs page,
-// llms.txt and the security tests all read that list.
+// it, the scope it needs, its inputs, its output, the statuses it can answer, how it is described, its MCP tool, its
+// text for MCP and markdown for REST, and its OpenAPI example. lib/operations/table.ts lists the modules; the route
+// handlers, the OpenAPI document, GET /api/v1's `endpoints`, the MCP tools, the /docs page, llms.txt, the security
+// tests and the stdio package (a client of the REST API) all read that list. How a keyed operation is answered on
+// the server sits beside it, in lib/operations/<operation>.answer.ts (lib/operations/answer.ts says what one is), so
+// that the definitions carry none of the server's database code.
 
 export type Status = 200 | 304 | 400 | 401 | 403 | 404 | 405 | 429 | 500 | 503;
 
@@ -32,21 +32,6 @@ export interface McpTool<Out extends z.ZodType = z.ZodType> {
   /** The result as text, for clients that show the model only text: the same facts as its structured content. */
   text(output: z.output<Out>): string;
 }
-
-/** Answered from the verified key alone. */
-interface FromKey<Out extends z.ZodType> {
-  fromKey(key: VerifiedKey): z.output<Out>;
-}
-
-/** Answered by one read of the key's organization, which REST sends inside the key lookup, finished once the key is known. */
-export interface FromRead<Params extends Parameters = Parameters, Out extends z.ZodType = z.ZodType, Result = unknown> {
-  read(input: InputOfParameters<Params>): ReadRequest<Result>;
-  /** The read's result as the operation's output, for this key (omitted: the result is the output). */
-  finish?(result: Result, input: InputOfParameters<Params>, key: VerifiedKey): z.output<Out>;
-}
-
-export type Answer<Params extends Parameters = Parameters, Out extends z.ZodType = z.ZodType> =
-  FromKey<Out> | FromRead<Params, Out>;
 
 export interface Operation<Params extends Parameters = Parameters, Out extends z.ZodType = z.ZodType> {
   operationId: string;
@@ -73,22 +58,19 @@ export interface Operation<Params extends Parameters = Parameters, Out extends z
   returns: string;
   /** The MCP twin of a keyed operation. */
   tool?: McpTool<Out>;
-  /** How a keyed operation is answered, for REST and MCP alike (lib/operations/answers.ts). */
-  answer?: Answer<Params, Out>;
   /** The answer as markdown, for the keyed operations that also answer Accept: text/markdown. */
   markdown?(output: z.output<Out>): string;
   /** The example answer the OpenAPI document shows (tests parse every one with the output schema). */
   example?: z.output<Out>;
 }
 
-/** A keyed operation: an MCP twin, an answer and an example are not optional. */
+/** A keyed operation: an MCP twin and an example are not optional (its answer: lib/operations/answers.ts). */
 export interface KeyedDefinition<
   Params extends Parameters = Parameters,
   Out extends z.ZodType = z.ZodType,
 > extends Operation<Params, Out> {
   access: "key";
   tool: McpTool<Out>;
-  answer: Answer<Params, Out>;
   example: z.output<Out>;
 }
 

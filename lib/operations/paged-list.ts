@@ -1,16 +1,12 @@
-import type { VerifiedKey } from "@/lib/admission/verify-api-key";
-import { ApiError } from "@/lib/errors";
-import { encodeCursor, filtersDigest, isAuthentic, type Cursor } from "./cursor";
-import type { InputOfParameters, Parameters } from "./operation";
-import { CURSOR_RULE, periodBoundText, type PeriodBound } from "./parameters";
+import { filtersDigest } from "./cursor";
+import type { Parameters } from "./operation";
+import { periodBoundText, type PeriodBound } from "./parameters";
 
-// How every list that pages answers: a page of items, newest first, and a signed cursor that continues after its
-// last item. A cursor is bound to the organization it was made for and to the list's filters (the parameters marked
-// with asFilter), so a page asked with other filters, or by another organization, is refused.
-
-/** The message for a cursor made for other filters (or for days counted in another time zone). */
-const CURSOR_FILTERS_RULE =
-  "cursor was made for other filters: repeat the filters of the page it came from, or leave cursor out to start again.";
+// How every list that pages is described: a page of items, newest first, and a signed cursor that continues after
+// its last item. A cursor is bound to the organization it was made for and to the list's filters (the parameters
+// marked with asFilter), so a page asked with other filters, or by another organization, is refused. The server
+// signs and checks cursors as it answers (lib/operations/page-continuation.ts); here is what the definition knows:
+// which parameters are filters, and their digest.
 
 /** The names of a list's filters: its parameters marked with asFilter. */
 export type FilterNameOf<Params extends Parameters> = {
@@ -33,27 +29,7 @@ function digestedBound(bound: PeriodBound, timeZone: string, end: string): strin
   return `${periodBoundText(bound)} ${timeZone}`;
 }
 
-/** A page as a list's read brings it: its items, whether more follow, and whether a byte bound ended it early. */
-export interface ReadPage<Item> {
-  items: Item[];
-  more: boolean;
-  cut?: true;
-}
-
-/** What every paged answer ends with, after its items. */
-export interface PageContinuation {
-  count: number;
-  next_cursor: string | null;
-  truncated?: true;
-}
-
-/** The position a cursor records: the page's last item, by when it was made and its id (a keyset position). */
-interface Positioned {
-  generated_at: string;
-  id: string;
-}
-
-/** The paging of a list of these parameters: its filters, their digest, the cursor's check and the next cursor. */
+/** The paging of a list of these parameters: its filters and their digest, which its cursors carry. */
 export function pagedList<Params extends Parameters>(parameters: Params) {
   type Name = FilterNameOf<Params>;
   const names = filterNamesOf(parameters);
@@ -80,28 +56,5 @@ export function pagedList<Params extends Parameters>(parameters: Params) {
     return filtersDigest(digested);
   }
 
-  /**
-   * A page read for `input` as the answer's continuation, for this key. Only now is the organization known: a
-   * cursor of another organization, not signed here, or made for other filters is refused.
-   */
-  function continuation(
-    page: ReadPage<Positioned>,
-    input: InputOfParameters<Params> & { cursor?: Cursor },
-    key: VerifiedKey,
-  ): PageContinuation {
-    const { cursor } = input;
-    const filters = digest(input as Partial<Record<Name, string | PeriodBound>>, key.timeZone);
-    if (cursor && (!isAuthentic(cursor) || cursor.organizationId !== key.organization.id)) {
-      throw new ApiError("invalid_parameter", CURSOR_RULE);
-    }
-    if (cursor && cursor.filters !== filters) throw new ApiError("invalid_parameter", CURSOR_FILTERS_RULE);
-    const last = page.items.at(-1);
-    const next =
-      page.more && last
-        ? encodeCursor({ organizationId: key.organization.id, filters, generatedAt: last.generated_at, id: last.id })
-        : null;
-    return { count: page.items.length, next_cursor: next, ...(page.cut && { truncated: true as const }) };
-  }
-
-  return { names, filtersOf, digest, continuation };
+  return { names, filtersOf, digest };
 }

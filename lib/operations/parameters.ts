@@ -1,11 +1,10 @@
 import { z } from "zod";
-import type { PeriodBound } from "@/lib/data/period-bounds";
 import { ApiError } from "@/lib/errors";
 import { UUID_SHAPE } from "@/lib/schemas/common";
 import { BRIEFING_LIMIT } from "@/lib/schemas/briefing";
 import { REPORT_LIMIT, reportLimitSchema, reportScopeSchema } from "@/lib/schemas/reports";
 import { memberRoleSchema } from "@/lib/schemas/team";
-import { INSTANT_RANGE_TEXT, isInInstantRange } from "@/lib/schemas/instant";
+import { INSTANT_RANGE_TEXT, isInInstantRange, type PeriodBound } from "@/lib/schemas/instant";
 import { CURSOR_MAX_LENGTH, CURSOR_PATTERN, decodeCursor, type Cursor } from "./cursor";
 
 // The inputs of the operations. Each is judged by one function, `parse`, whether it arrives in a REST query

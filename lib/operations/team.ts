@@ -1,4 +1,3 @@
-import { teamRead } from "@/lib/data/team";
 import { teamListSchema, type TeamList } from "@/lib/schemas/team";
 import { defineKeyedOperation } from "./operation";
 import { activeParameter, roleParameter } from "./parameters";
@@ -42,6 +41,5 @@ export const team = defineKeyedOperation({
       "lead or member) and active (true: active members only, false: inactive only); without them, everyone.",
     text: renderTeam,
   },
-  answer: { read: (input) => teamRead(input) },
   example: teamListExample,
 });

@@ -8,6 +8,9 @@ export const INSTANT_RANGE = { earliest: "1970-01-01T00:00:00.000Z", latest: "99
 const EARLIEST_MS = Date.parse(INSTANT_RANGE.earliest);
 const LATEST_MS = Date.parse(INSTANT_RANGE.latest);
 
+/** A parsed `since` or `until`: a calendar day (YYYY-MM-DD, in the organization's time zone) or an instant; never both. */
+export type PeriodBound = { day: string; instant?: never } | { instant: string; day?: never };
+
 /** How a message states the range. */
 export const INSTANT_RANGE_TEXT = `between ${INSTANT_RANGE.earliest} and ${INSTANT_RANGE.latest} (UTC)`;
 

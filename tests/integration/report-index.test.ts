@@ -7,7 +7,7 @@ import { SEARCH_TEXT_VERSION } from "@/lib/data/report-search-text";
 import { getDb, getSql } from "@/lib/db";
 import { createDatabaseSource } from "@/lib/mcp/database-source";
 import { TOOLS, callTool } from "@/lib/mcp/tools";
-import { encodeCursor } from "@/lib/operations/cursor";
+import { encodeCursor } from "@/lib/operations/cursor-signature";
 import { reportPaging } from "@/lib/operations/list-reports";
 import { createHistoryOrg, type HistoryOrg } from "../helpers/history-org";
 import { bearer } from "../helpers/keys";

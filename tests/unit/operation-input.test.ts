@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 import { TOOLS } from "@/lib/mcp/tools";
-import { encodeCursor } from "@/lib/operations/cursor";
+import { encodeCursor } from "@/lib/operations/cursor-signature";
 import { parseRestInput, parseToolArguments, restPathOf } from "@/lib/operations/input";
 import { reportPaging } from "@/lib/operations/list-reports";
 import { endpointOf, KEYED_OPERATIONS, OPERATIONS } from "@/lib/operations/table";

@@ -14,11 +14,11 @@ const POSITION = {
 const SIGNED_BY_AN_EARLIER_RELEASE =
   "WzEsIjNmMmI2YzFlLThhNGQtNGUyZi05YjdhLTFjMmQzZTRmNWE2YiIsIlQxUE5vWXdycWd3RFZMdGYiLCIyMDI2LTExLTIwVDE3OjAwOjAwLjAwMFoiLCIzZjJiNmMxZS04YTRkLTRlMmYtOWI3YS0xYzJkM2U0ZjVhNmMiXQ.4J8IKvmnfcUx4JmINpu5oQ";
 
-let cursors: typeof import("@/lib/operations/cursor");
+let cursors: typeof import("@/lib/operations/cursor") & typeof import("@/lib/operations/cursor-signature");
 
 beforeAll(async () => {
   vi.stubEnv("NEXTAUTH_SECRET", SECRET);
-  cursors = await import("@/lib/operations/cursor");
+  cursors = { ...(await import("@/lib/operations/cursor")), ...(await import("@/lib/operations/cursor-signature")) };
 });
 afterAll(() => vi.unstubAllEnvs());
 
