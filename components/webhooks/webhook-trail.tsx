@@ -1,4 +1,4 @@
-import type { WebhookTrailItem } from "@/lib/webhooks/endpoints";
+import type { WebhookTrailItem } from "@/lib/data/webhook-endpoints";
 import { ActivityTrail } from "../settings/activity-trail";
 import { AUTOMATIC_REASONS } from "./disabled-reasons";
 

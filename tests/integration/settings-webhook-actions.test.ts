@@ -4,7 +4,7 @@ import {
   listWebhookTrail,
   MAX_ENDPOINTS_PER_ORGANIZATION,
   TOO_MANY_ENDPOINTS,
-} from "@/lib/webhooks/endpoints";
+} from "@/lib/data/webhook-endpoints";
 import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import {

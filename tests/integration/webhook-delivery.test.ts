@@ -1,15 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import {
-  createWebhookEndpoint,
-  listWebhookAttempts,
   listWebhookEndpoints,
   listWebhookTrail,
-  redeliverWebhook,
   rollWebhookSecret,
-  sendWebhookPing,
   setWebhookEndpointEnabled,
-} from "@/lib/webhooks/endpoints";
+} from "@/lib/data/webhook-endpoints";
+import { listWebhookAttempts } from "@/lib/data/webhook-deliveries";
+import { redeliverWebhook, sendWebhookPing } from "@/lib/webhooks/pushes";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { getDb } from "@/lib/db";
 import { getEnv, publicUrl, resetEnvCache } from "@/lib/env";
 import { deliverDue } from "@/lib/webhooks/deliver";
@@ -50,7 +49,7 @@ async function retriesFallDue(endpointId: string) {
 }
 
 function endpoint(url: string, events: "report.published"[] = ["report.published"]) {
-  return createWebhookEndpoint({ organizationId: org.organization.id, url, events, actor: ACTOR });
+  return addWebhookEndpoint({ organizationId: org.organization.id, url, events, actor: ACTOR });
 }
 
 function reports(count: number, start = Date.UTC(2026, 0, 1)) {

@@ -4,7 +4,7 @@ import { settingsPage } from "@/components/settings/settings-page";
 import { CreateEndpointForm } from "@/components/webhooks/create-endpoint-form";
 import { EndpointsTable } from "@/components/webhooks/endpoints-table";
 import { WebhookTrail } from "@/components/webhooks/webhook-trail";
-import { listWebhookEndpoints, listWebhookTrail } from "@/lib/webhooks/endpoints";
+import { listWebhookEndpoints, listWebhookTrail } from "@/lib/data/webhook-endpoints";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 import { settingsSection } from "@/lib/settings/sections";
 import {

@@ -1,19 +1,15 @@
+import { generateWebhookSecretPair, openSecretIfAble } from "@/lib/auth/webhook-secret";
 import { getDb } from "@/lib/db";
-import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WebhookEventType } from "@/lib/schemas/webhook-events";
-import { checkWebhookTarget } from "./target";
-import { generateWebhookSecretPair } from "./secret";
-import { openSecretIfAble } from "./secret-box";
-import { disableEndpoint, type DisabledReason } from "./endpoint-state";
-import { enqueuePing } from "./messages";
-import { takePushBudget } from "./push-limit";
-import type { KeyActor } from "@/lib/data/api-keys";
+import type { Actor } from "./activity";
+import { disableEndpoint, type DisabledReason } from "./webhook-endpoint-state";
 
 // Webhook endpoints of an organization, as founders and leads manage them in Settings and operators with
 // `sundown webhooks`. Every query is scoped by the organization: another organization's endpoint is "not found",
-// exactly like an unknown id. Every change lands in the endpoints' activity trail.
+// exactly like an unknown id. Every change lands in the endpoints' activity trail. Their deliveries (attempts, pings,
+// redeliveries) are lib/data/webhook-deliveries.ts; what sends them is lib/webhooks.
 
 type Transaction = Prisma.TransactionClient;
 
@@ -37,7 +33,7 @@ export interface CreatedWebhookEndpoint extends WebhookEndpointItem {
   secret: string;
 }
 
-const NOT_FOUND = "No webhook endpoint with this id exists in this organization.";
+const ENDPOINT_NOT_FOUND = "No webhook endpoint with this id exists in this organization.";
 
 /** Endpoints an organization may have: each import fans out to every one, so their number bounds that work. */
 export const MAX_ENDPOINTS_PER_ORGANIZATION = 20;
@@ -80,7 +76,7 @@ async function recordTrail(
   tx: Transaction,
   endpoint: { id: string; organizationId: string; url: string },
   action: "created" | "enabled" | "disabled" | "secret_rolled" | "deleted",
-  actor: KeyActor,
+  actor: Actor,
   detail?: string,
 ) {
   await tx.webhookEndpointEvent.create({
@@ -98,16 +94,16 @@ async function recordTrail(
 }
 
 /**
- * Adds an endpoint after checking its URL (https, a public address: lib/webhooks/target.ts); its secret is
- * returned once. A URL that fails the check is an invalid_parameter naming the rule, and nothing is written.
+ * Adds an endpoint; its secret is returned once. The URL comes checked (https, a public address:
+ * checkWebhookTarget in lib/webhooks/target.ts), since checking it resolves its host, which no query does.
  */
 export async function createWebhookEndpoint(input: {
   organizationId: string;
-  url: string;
+  url: URL;
   events: WebhookEventType[];
-  actor: KeyActor;
+  actor: Actor;
 }): Promise<CreatedWebhookEndpoint> {
-  const url = await checkWebhookTarget(input.url, getEnv().SUNDOWN_WEBHOOK_ALLOW_HOSTS);
+  const { url } = input;
   const { secret, sealed } = generateWebhookSecretPair();
   const db = await getDb();
   return db.$transaction(async (tx) => {
@@ -151,27 +147,18 @@ export async function findWebhookEndpointOrganization(endpointId: string) {
   return row?.organization ?? null;
 }
 
-/** The organization a delivery belongs to, for `sundown webhooks redeliver <delivery-id>`. */
-export async function findWebhookDeliveryOrganization(deliveryId: string) {
-  const db = await getDb();
-  const row = await db.webhookDelivery.findUnique({
-    where: { id: deliveryId },
-    select: { message: { select: { organization: { select: { id: true, slug: true, name: true } } } } },
-  });
-  return row?.message.organization ?? null;
-}
-
-async function findEndpoint(tx: Transaction, organizationId: string, endpointId: string) {
+/** An endpoint of this organization, in `tx`, or not_found. */
+export async function findEndpoint(tx: Transaction, organizationId: string, endpointId: string) {
   const endpoint = await tx.webhookEndpoint.findFirst({
     where: { id: endpointId, organizationId },
     select: { id: true, organizationId: true, url: true, disabledAt: true, secretSealed: true },
   });
-  if (!endpoint) throw new ApiError("not_found", NOT_FOUND);
+  if (!endpoint) throw new ApiError("not_found", ENDPOINT_NOT_FOUND);
   return endpoint;
 }
 
 /**
- * Turns an endpoint on or off. Off, what was waiting for it is given up (lib/webhooks/endpoint-state.ts); on
+ * Turns an endpoint on or off. Off, what was waiting for it is given up (lib/data/webhook-endpoint-state.ts); on
  * again, it receives events from then on and its failure clock starts afresh.
  * Setting the state it already has changes nothing and records nothing.
  */
@@ -179,7 +166,7 @@ export async function setWebhookEndpointEnabled(
   organizationId: string,
   endpointId: string,
   enabled: boolean,
-  actor: KeyActor,
+  actor: Actor,
 ): Promise<WebhookEndpointItem> {
   const db = await getDb();
   return db.$transaction(async (tx) => {
@@ -199,13 +186,31 @@ export async function setWebhookEndpointEnabled(
 }
 
 /**
+ * Turns an endpoint off because delivering to it failed (the receiver answered 410 Gone, or failed for days): the
+ * delivery loop's call (lib/webhooks/deliver.ts), recorded in the trail as Sundown's, with the reason. An endpoint
+ * gone or already off meanwhile is left as it is.
+ */
+export async function disableWebhookEndpointByDelivery(endpointId: string, reason: DisabledReason, at: Date) {
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoint.findUnique({
+      where: { id: endpointId },
+      select: { id: true, organizationId: true, url: true, disabledAt: true },
+    });
+    if (!endpoint || endpoint.disabledAt) return;
+    await disableEndpoint(tx, endpoint.id, reason, at);
+    await recordTrail(tx, endpoint, "disabled", { label: "sundown" }, reason);
+  });
+}
+
+/**
  * A new signing secret, returned once. For the overlap the old secret signs too (each delivery carries both
  * signatures), so receivers can switch without losing a delivery; an overlap of 0 stops the old one now.
  */
 export async function rollWebhookSecret(
   organizationId: string,
   endpointId: string,
-  { overlapMs, actor, now = new Date() }: { overlapMs: number; actor: KeyActor; now?: Date },
+  { overlapMs, actor, now = new Date() }: { overlapMs: number; actor: Actor; now?: Date },
 ): Promise<{ secret: string; previousSecretExpiresAt: Date | null }> {
   const { secret, sealed } = generateWebhookSecretPair();
   const db = await getDb();
@@ -231,103 +236,12 @@ export async function rollWebhookSecret(
 }
 
 /** Deletes an endpoint and its deliveries; the trail keeps a "deleted" event with its URL. */
-export async function deleteWebhookEndpoint(organizationId: string, endpointId: string, actor: KeyActor) {
+export async function deleteWebhookEndpoint(organizationId: string, endpointId: string, actor: Actor) {
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, organizationId, endpointId);
     await recordTrail(tx, endpoint, "deleted", actor);
     await tx.webhookEndpoint.delete({ where: { id: endpoint.id }, select: { id: true } });
-  });
-}
-
-/**
- * A `ping` to one endpoint, on or off (a test needs no subscription); delivered like any event. Pings and
- * redeliveries draw on the organization's budget (lib/webhooks/push-limit.ts).
- */
-export async function sendWebhookPing(organizationId: string, endpointId: string) {
-  await takePushBudget(organizationId);
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
-    const endpoint = await findEndpoint(tx, organizationId, endpointId);
-    return enqueuePing(tx, organizationId, endpoint.id);
-  });
-}
-
-export interface WebhookAttemptItem {
-  id: string;
-  deliveryId: string;
-  messageId: string;
-  type: string;
-  attempt: number;
-  attemptedAt: Date;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-  /** The start of the receiver's answer as stored (at most 1,024 bytes; lib/webhooks/send.ts). */
-  responseBody: string | null;
-  /** The delivery's state now: delivered, failed (given up), or pending (another attempt is scheduled). */
-  state: "pending" | "delivered" | "failed";
-  nextAttemptAt: Date | null;
-}
-
-export const ATTEMPTS_LISTED = 100;
-
-/** An endpoint's latest attempts, newest first (each attempt of each delivery is one line). */
-export async function listWebhookAttempts(
-  organizationId: string,
-  endpointId: string,
-  limit = ATTEMPTS_LISTED,
-): Promise<WebhookAttemptItem[]> {
-  const db = await getDb();
-  await db.$transaction((tx) => findEndpoint(tx, organizationId, endpointId));
-  const rows = await db.webhookAttempt.findMany({
-    where: { endpointId, endpoint: { organizationId } },
-    select: {
-      id: true,
-      attempt: true,
-      attemptedAt: true,
-      statusCode: true,
-      durationMs: true,
-      error: true,
-      responseBody: true,
-      delivery: {
-        select: { id: true, state: true, nextAttemptAt: true, message: { select: { id: true, type: true } } },
-      },
-    },
-    orderBy: [{ attemptedAt: "desc" }, { id: "desc" }],
-    take: limit,
-  });
-  return rows.map(({ delivery, ...row }) => ({
-    ...row,
-    deliveryId: delivery.id,
-    messageId: delivery.message.id,
-    type: delivery.message.type,
-    state: delivery.state,
-    nextAttemptAt: delivery.state === "pending" ? delivery.nextAttemptAt : null,
-  }));
-}
-
-/**
- * Sends a delivery again, now: the same message (same webhook-id, so a receiver that already has it can tell),
- * freshly signed. Refused for an endpoint that is off: turn it on first.
- */
-export async function redeliverWebhook(organizationId: string, deliveryId: string) {
-  await takePushBudget(organizationId);
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
-    const delivery = await tx.webhookDelivery.findFirst({
-      where: { id: deliveryId, organizationId },
-      select: { id: true, endpoint: { select: { disabledAt: true } } },
-    });
-    if (!delivery) throw new ApiError("not_found", "No webhook delivery with this id exists in this organization.");
-    if (delivery.endpoint.disabledAt)
-      throw new ApiError("conflict", "This endpoint is disabled; enable it before redelivering to it.");
-    await tx.webhookDelivery.update({
-      where: { id: delivery.id },
-      data: { state: "pending", nextAttemptAt: new Date(), leaseUntil: null },
-      select: { id: true },
-    });
-    return { deliveryId: delivery.id };
   });
 }
 
