@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WebhookEventType } from "@/lib/schemas/webhook-events";
-import type { Actor } from "./activity";
+import { makersOf, recordActivity, type Actor } from "./activity";
 import { disableEndpoint, type DisabledReason } from "./webhook-endpoint-state";
 
 // Webhook endpoints of an organization, as founders and leads manage them in Settings and operators with
@@ -55,41 +55,56 @@ const ITEM_SELECT = {
   previousSecretExpiresAt: true,
   createdAt: true,
   createdBy: { select: { member: { select: { name: true } } } },
-  trail: { where: { action: "created" }, select: { actorLabel: true }, take: 1 },
 } as const satisfies Prisma.WebhookEndpointSelect;
 
 type ItemRow = Prisma.WebhookEndpointGetPayload<{ select: typeof ITEM_SELECT }>;
 
-function toItem({ createdBy, trail, ...row }: ItemRow, now = new Date()): WebhookEndpointItem {
-  const overlapOpen = row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > now;
-  return {
-    ...row,
-    events: row.events as WebhookEventType[],
-    enabled: row.disabledAt === null,
-    disabledReason: row.disabledReason as DisabledReason | null,
-    previousSecretExpiresAt: overlapOpen ? row.previousSecretExpiresAt : null,
-    createdBy: createdBy?.member.name ?? trail[0]?.actorLabel ?? null,
-  };
+/** An endpoint's lines in the organization's activity trail (lib/data/activity.ts): the endpoint by its URL. */
+export const WEBHOOK_ENDPOINT_SUBJECT = "webhook_endpoint";
+
+/** What the trail records of an endpoint; a disabling by delivery with its reason as `detail.reason`. */
+export type WebhookEndpointAction = "created" | "enabled" | "disabled" | "secret_rolled" | "deleted";
+
+/** The endpoints as listed, each named by who added it: a user, or the line of its adding (the CLI's label). */
+async function toItems(
+  organizationId: string,
+  rows: ItemRow[],
+  now = new Date(),
+  tx?: Transaction,
+): Promise<WebhookEndpointItem[]> {
+  const unnamed = rows.filter((row) => !row.createdBy).map((row) => row.id);
+  const makers = await makersOf(organizationId, WEBHOOK_ENDPOINT_SUBJECT, unnamed, ["created"], tx);
+  return rows.map(({ createdBy, ...row }) => {
+    const overlapOpen = row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > now;
+    return {
+      ...row,
+      events: row.events as WebhookEventType[],
+      enabled: row.disabledAt === null,
+      disabledReason: row.disabledReason as DisabledReason | null,
+      previousSecretExpiresAt: overlapOpen ? row.previousSecretExpiresAt : null,
+      createdBy: createdBy?.member.name ?? makers.get(row.id) ?? null,
+    };
+  });
+}
+
+/** One endpoint as listed, read in `tx`. */
+async function readItem(tx: Transaction, organizationId: string, endpointId: string) {
+  const row = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId }, select: ITEM_SELECT });
+  const [item] = await toItems(organizationId, [row], new Date(), tx);
+  return item!;
 }
 
 async function recordTrail(
   tx: Transaction,
   endpoint: { id: string; organizationId: string; url: string },
-  action: "created" | "enabled" | "disabled" | "secret_rolled" | "deleted",
+  action: WebhookEndpointAction,
   actor: Actor,
-  detail?: string,
+  reason?: DisabledReason,
 ) {
-  await tx.webhookEndpointEvent.create({
-    data: {
-      organizationId: endpoint.organizationId,
-      endpointId: action === "deleted" ? null : endpoint.id,
-      endpointUrl: endpoint.url,
-      action,
-      detail: detail ?? null,
-      actorUserId: actor.userId ?? null,
-      actorLabel: actor.label,
-    },
-    select: { id: true },
+  await recordActivity(tx, endpoint.organizationId, actor, {
+    subject: { type: WEBHOOK_ENDPOINT_SUBJECT, id: endpoint.id, label: endpoint.url },
+    action,
+    detail: reason ? { reason } : undefined,
   });
 }
 
@@ -122,8 +137,7 @@ export async function createWebhookEndpoint(input: {
       select: { id: true },
     });
     await recordTrail(tx, { id: row.id, organizationId: input.organizationId, url: url.href }, "created", input.actor);
-    const created = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: row.id }, select: ITEM_SELECT });
-    return { ...toItem(created), secret };
+    return { ...(await readItem(tx, input.organizationId, row.id)), secret };
   });
 }
 
@@ -134,7 +148,7 @@ export async function listWebhookEndpoints(organizationId: string, now = new Dat
     select: ITEM_SELECT,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  return rows.map((row) => toItem(row, now));
+  return toItems(organizationId, rows, now);
 }
 
 /** The organization an endpoint belongs to, for the CLI, which names endpoints by id alone. */
@@ -181,7 +195,7 @@ export async function setWebhookEndpointEnabled(
       else await disableEndpoint(tx, endpoint.id, "manual", new Date());
       await recordTrail(tx, endpoint, enabled ? "enabled" : "disabled", actor);
     }
-    return toItem(await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id }, select: ITEM_SELECT }));
+    return readItem(tx, organizationId, endpoint.id);
   });
 }
 
@@ -235,7 +249,7 @@ export async function rollWebhookSecret(
   });
 }
 
-/** Deletes an endpoint and its deliveries; the trail keeps a "deleted" event with its URL. */
+/** Deletes an endpoint and its deliveries; the trail keeps its lines, and a "deleted" one, with its URL. */
 export async function deleteWebhookEndpoint(organizationId: string, endpointId: string, actor: Actor) {
   const db = await getDb();
   await db.$transaction(async (tx) => {
@@ -243,35 +257,4 @@ export async function deleteWebhookEndpoint(organizationId: string, endpointId: 
     await recordTrail(tx, endpoint, "deleted", actor);
     await tx.webhookEndpoint.delete({ where: { id: endpoint.id }, select: { id: true } });
   });
-}
-
-export interface WebhookTrailItem {
-  id: string;
-  endpointId: string | null;
-  endpointUrl: string;
-  action: "created" | "enabled" | "disabled" | "secret_rolled" | "deleted";
-  detail: string | null;
-  actor: string;
-  createdAt: Date;
-}
-
-/** The organization's latest endpoint changes, newest first. */
-export async function listWebhookTrail(organizationId: string, limit = 50): Promise<WebhookTrailItem[]> {
-  const db = await getDb();
-  const rows = await db.webhookEndpointEvent.findMany({
-    where: { organizationId },
-    select: {
-      id: true,
-      endpointId: true,
-      endpointUrl: true,
-      action: true,
-      detail: true,
-      actorLabel: true,
-      createdAt: true,
-      actor: { select: { member: { select: { name: true } } } },
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-  });
-  return rows.map(({ actor, actorLabel, ...row }) => ({ ...row, actor: actor?.member.name ?? actorLabel }));
 }

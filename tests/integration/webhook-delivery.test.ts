@@ -1,8 +1,9 @@
+import { listActivity } from "@/lib/data/activity";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import {
   listWebhookEndpoints,
-  listWebhookTrail,
+  WEBHOOK_ENDPOINT_SUBJECT,
   rollWebhookSecret,
   setWebhookEndpointEnabled,
 } from "@/lib/data/webhook-endpoints";
@@ -179,8 +180,13 @@ describe("when the receiver does not take it", () => {
     expect(listed).toMatchObject({ enabled: false, disabledReason: "gone" });
     expect(await deliverAll()).toBe(0);
     expect(r.received).toHaveLength(1);
-    const [trail] = await listWebhookTrail(org.organization.id);
-    expect(trail).toMatchObject({ endpointId: e.id, action: "disabled", detail: "gone", actor: "sundown" });
+    const [trail] = await listActivity(org.organization.id, [WEBHOOK_ENDPOINT_SUBJECT]);
+    expect(trail).toMatchObject({
+      subject: { type: WEBHOOK_ENDPOINT_SUBJECT, id: e.id, label: e.url },
+      action: "disabled",
+      detail: { reason: "gone" },
+      actor: "sundown",
+    });
     const attempt = (await listWebhookAttempts(org.organization.id, e.id))[0]!;
     await expect(redeliverWebhook(org.organization.id, attempt.deliveryId)).rejects.toThrow(/enable it/);
   });
