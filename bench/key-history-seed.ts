@@ -73,17 +73,20 @@ export async function seedKeyHistory(mix: KeyMix, now = new Date()): Promise<{ o
   const rolled = keys.filter((k) => k.kind === "rolled");
   const rolledTo = (index: number) => (keys[index]!.kind === "rolled" ? keys[rolled.indexOf(keys[index]!)]!.id : null);
   await db.apiKey.createMany({ data: keys.map((k, i) => ({ id: k.id, ...k.row, rolledToId: rolledTo(i) })) });
-  const event = (apiKeyId: string, action: "created" | "revoked", createdAt: Date) => ({
+  const line = (key: (typeof keys)[number], action: "created" | "revoked", createdAt: Date) => ({
     organizationId: organization.id,
-    apiKeyId,
+    subjectType: "api_key",
+    subjectId: key.id,
+    subjectLabel: key.row.name,
     action,
+    detail: { hint: key.row.hint },
     actorLabel: "seed",
     createdAt,
   });
-  await db.apiKeyEvent.createMany({
+  await db.activityEvent.createMany({
     data: keys.flatMap((k) => [
-      event(k.id, "created", k.row.createdAt),
-      ...(k.kind === "revoked" ? [event(k.id, "revoked", k.row.revokedAt!)] : []),
+      line(k, "created", k.row.createdAt),
+      ...(k.kind === "revoked" ? [line(k, "revoked", k.row.revokedAt!)] : []),
     ]),
   });
   return { organizationId: organization.id };

@@ -23,8 +23,8 @@ process.env.SUNDOWN_RATE_LIMIT ??= "1000000";
 
 const { getDb } = await import("@/lib/db");
 const { importReports } = await import("@/lib/data/import-reports");
-const { createWebhookEndpoint, MAX_ENDPOINTS_PER_ORGANIZATION, sendWebhookPing } =
-  await import("@/lib/webhooks/endpoints");
+const { createWebhookEndpoint, MAX_ENDPOINTS_PER_ORGANIZATION } = await import("@/lib/data/webhook-endpoints");
+const { sendWebhookPing } = await import("@/lib/webhooks/pushes");
 const { deliverDue } = await import("@/lib/webhooks/deliver");
 const { startDeliveryLoop, wakeDeliveryLoop } = await import("@/lib/webhooks/loop");
 const { createApiKey } = await import("@/lib/data/api-keys");
@@ -48,7 +48,7 @@ async function organization(endpoints: number) {
   for (let i = 0; i < endpoints; i++)
     await createWebhookEndpoint({
       organizationId: org.id,
-      url: receiverUrl,
+      url: new URL(receiverUrl),
       events: ["report.published"],
       actor: { label: "bench" },
     });
@@ -107,7 +107,7 @@ async function measureFairness() {
   await new Promise<void>((resolve) => pingServer.listen(0, "127.0.0.1", resolve));
   const quietEndpoint = await createWebhookEndpoint({
     organizationId: quiet.id,
-    url: `http://127.0.0.1:${(pingServer.address() as AddressInfo).port}/ping`,
+    url: new URL(`http://127.0.0.1:${(pingServer.address() as AddressInfo).port}/ping`),
     events: ["report.published"],
     actor: { label: "bench" },
   });

@@ -1,29 +1,40 @@
-import type { ApiKeyEventItem } from "@/lib/data/api-keys";
+import type { ActivityItem } from "@/lib/data/activity";
 import { formatDateTime } from "../format";
 import { ActivityTrail } from "../settings/activity-trail";
 
-const VERBS = { created: "created", revoked: "revoked", rolled: "rolled" } as const;
+const VERBS: Record<string, string> = { created: "created", revoked: "revoked", rolled: "rolled" };
 
-export function AuditTrail({ events }: { events: ApiKeyEventItem[] }) {
+/** A fact of a key's line, when the line holds it as text (lib/data/api-keys.ts writes them). */
+const fact = (line: ActivityItem, name: "hint" | "replaces" | "old_key_stops_at") => {
+  const value = line.detail?.[name];
+  return typeof value === "string" ? value : null;
+};
+
+/** The keys' lines of the organization's trail: who created, rolled or revoked which key, and when. */
+export function AuditTrail({ lines }: { lines: ActivityItem[] }) {
   return (
     <ActivityTrail
       summary="Key creations, rolls and revocations, newest first"
       empty="No key activity yet."
-      events={events}
+      events={lines}
     >
-      {(e) => (
-        <>
-          <strong>{e.actor}</strong> {VERBS[e.action]} <strong>{e.keyName}</strong>{" "}
-          <span className="mono muted">{e.keyHint}</span>
-          {e.replaced && (
-            <span className="muted">
-              {" "}
-              (replaces <span className="mono">{e.replaced.hint}</span>
-              {e.replaced.stopsAt && <>; old key accepted until {formatDateTime(e.replaced.stopsAt)}</>})
-            </span>
-          )}
-        </>
-      )}
+      {(line) => {
+        const replaces = fact(line, "replaces");
+        const stopsAt = fact(line, "old_key_stops_at");
+        return (
+          <>
+            <strong>{line.actor}</strong> {VERBS[line.action] ?? line.action} <strong>{line.subject.label}</strong>{" "}
+            <span className="mono muted">{fact(line, "hint")}</span>
+            {replaces && (
+              <span className="muted">
+                {" "}
+                (replaces <span className="mono">{replaces}</span>
+                {stopsAt && <>; old key accepted until {formatDateTime(new Date(stopsAt))}</>})
+              </span>
+            )}
+          </>
+        );
+      }}
     </ActivityTrail>
   );
 }

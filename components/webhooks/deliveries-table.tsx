@@ -1,4 +1,4 @@
-import type { WebhookAttemptItem } from "@/lib/webhooks/endpoints";
+import type { WebhookAttemptItem } from "@/lib/data/webhook-deliveries";
 import type { RedeliverState } from "@/lib/settings/webhook-actions";
 import { formatDate, formatDateTime, formatTime, machineTime } from "../format";
 import { EmptyList } from "../settings/list-section";

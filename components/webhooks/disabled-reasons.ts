@@ -1,4 +1,4 @@
-import type { DisabledReason } from "@/lib/webhooks/endpoint-state";
+import type { DisabledReason } from "@/lib/data/webhook-endpoint-state";
 import { FAILING_DISABLES_AFTER_MS } from "@/lib/webhooks/schedule";
 
 // Why an endpoint is off, as its owner needs to read it: who or what turned it off decides what to fix first.

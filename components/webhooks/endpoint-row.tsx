@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { WebhookEndpointItem } from "@/lib/webhooks/endpoints";
+import type { WebhookEndpointItem } from "@/lib/data/webhook-endpoints";
 import { formatDate, formatDateTime, formatTime, machineTime } from "../format";
 import { TagList } from "../settings/tag-list";
 import { DISABLED_STATUS } from "./disabled-reasons";

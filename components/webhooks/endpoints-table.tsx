@@ -1,4 +1,4 @@
-import type { WebhookEndpointItem } from "@/lib/webhooks/endpoints";
+import type { WebhookEndpointItem } from "@/lib/data/webhook-endpoints";
 import { EmptyList, ListSection } from "../settings/list-section";
 import { SettingsTable } from "../settings/settings-table";
 import { EndpointActionsProvider, type EndpointActions } from "./endpoint-actions";

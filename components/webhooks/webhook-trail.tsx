@@ -1,8 +1,9 @@
-import type { WebhookTrailItem } from "@/lib/webhooks/endpoints";
+import type { ActivityItem } from "@/lib/data/activity";
+import type { WebhookEndpointAction } from "@/lib/data/webhook-endpoints";
 import { ActivityTrail } from "../settings/activity-trail";
 import { AUTOMATIC_REASONS } from "./disabled-reasons";
 
-const VERBS: Record<WebhookTrailItem["action"], string> = {
+const VERBS: Record<WebhookEndpointAction, string> = {
   created: "added",
   enabled: "enabled",
   disabled: "disabled",
@@ -10,24 +11,29 @@ const VERBS: Record<WebhookTrailItem["action"], string> = {
   deleted: "deleted",
 };
 
-/** A detail the trail holds: why Sundown turned the endpoint off, or, from a later version, its own words. */
-const reasonOf = (detail: string) =>
-  Object.hasOwn(AUTOMATIC_REASONS, detail) ? AUTOMATIC_REASONS[detail as keyof typeof AUTOMATIC_REASONS] : detail;
+/** Why Sundown turned the endpoint off, or, for a reason from a later version, its own words. */
+const reasonOf = (reason: string) =>
+  Object.hasOwn(AUTOMATIC_REASONS, reason) ? AUTOMATIC_REASONS[reason as keyof typeof AUTOMATIC_REASONS] : reason;
 
-/** The organization's latest endpoint changes, newest first: who changed what, and when. */
-export function WebhookTrail({ events }: { events: WebhookTrailItem[] }) {
+/** The endpoints' lines of the organization's trail, newest first: who changed which endpoint, and when. */
+export function WebhookTrail({ lines }: { lines: ActivityItem[] }) {
   return (
     <ActivityTrail
       summary="Endpoints added, enabled, disabled, rolled and deleted, newest first"
       empty="No webhook activity yet."
-      events={events}
+      events={lines}
     >
-      {(e) => (
-        <>
-          <strong>{e.actor}</strong> {VERBS[e.action]} <span className="mono">{e.endpointUrl}</span>
-          {e.detail && <span className="muted"> ({reasonOf(e.detail)})</span>}
-        </>
-      )}
+      {(line) => {
+        const reason = line.detail?.reason;
+        return (
+          <>
+            <strong>{line.actor}</strong>{" "}
+            {Object.hasOwn(VERBS, line.action) ? VERBS[line.action as WebhookEndpointAction] : line.action}{" "}
+            <span className="mono">{line.subject.label}</span>
+            {typeof reason === "string" && <span className="muted"> ({reasonOf(reason)})</span>}
+          </>
+        );
+      }}
     </ActivityTrail>
   );
 }

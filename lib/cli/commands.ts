@@ -27,19 +27,16 @@ import {
   findReportOrganization,
   listDuplicateReports,
 } from "@/lib/data/report-deletion";
+import { findWebhookDeliveryOrganization, listWebhookAttempts } from "@/lib/data/webhook-deliveries";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  findWebhookDeliveryOrganization,
   findWebhookEndpointOrganization,
-  listWebhookAttempts,
   listWebhookEndpoints,
-  redeliverWebhook,
   rollWebhookSecret,
-  sendWebhookPing,
   setWebhookEndpointEnabled,
   type WebhookEndpointItem,
-} from "@/lib/webhooks/endpoints";
+} from "@/lib/data/webhook-endpoints";
 import { ApiError } from "@/lib/errors";
 import { getEnv, signInUrl } from "@/lib/env";
 import {
@@ -56,6 +53,8 @@ import { sendLinkMail } from "@/lib/mail/link-message";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { isValidDate } from "@/lib/schemas/instant";
 import { wakeDeliveryLoop } from "@/lib/webhooks/loop";
+import { redeliverWebhook, sendWebhookPing } from "@/lib/webhooks/pushes";
+import { checkWebhookTarget } from "@/lib/webhooks/target";
 import { generateReportsCommand } from "./generate-command";
 import { exportMembersCommand, importMembersCommand, listMembersCommand } from "./member-commands";
 import { importUpdatesCommand } from "./update-commands";
@@ -208,7 +207,7 @@ async function createWebhook(args: CommandArgs<"webhooks.create">) {
   try {
     const { secret, ...endpoint } = await createWebhookEndpoint({
       organizationId: organization.id,
-      url: args.url,
+      url: await checkWebhookTarget(args.url),
       events: args.events,
       actor: CLI_ACTOR,
     });

@@ -98,3 +98,22 @@ export async function listActivity(
     createdAt: row.createdAt,
   }));
 }
+
+/**
+ * Who made each of these subjects, as the line of its making names them (`makings`: "created", or a key's "rolled"):
+ * for what no user made (the CLI), or whose maker's account is gone, which the row itself cannot say.
+ */
+export async function makersOf(
+  organizationId: string,
+  subjectType: string,
+  subjectIds: string[],
+  makings: readonly string[],
+  tx?: Prisma.TransactionClient,
+): Promise<Map<string, string>> {
+  if (subjectIds.length === 0) return new Map();
+  const rows = await (tx ?? (await getDb())).activityEvent.findMany({
+    where: { organizationId, subjectType, subjectId: { in: subjectIds }, action: { in: [...makings] } },
+    select: { subjectId: true, actorLabel: true },
+  });
+  return new Map(rows.map((row) => [row.subjectId!, row.actorLabel]));
+}

@@ -3,7 +3,7 @@ import type { Scope } from "@/lib/auth/scopes";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "./activity";
+import { makersOf, recordActivity, type ActivityEntry, type Actor } from "./activity";
 import { expiresWithinDays, keyStatus, type ApiKeyStatus } from "./key-status";
 import type { OrganizationRef } from "./organizations";
 
@@ -49,10 +49,20 @@ export interface ApiKeyListItem {
 
 type Transaction = Prisma.TransactionClient;
 
-/** The audit event a new key is inserted with: created, or a roll's new key with when the old one is to stop. */
-type InsertEvent = { action: "created" } | { action: "rolled"; oldKeyStopsAt: Date };
+/** A key's lines in the organization's activity trail (lib/data/activity.ts): the key by its name, with its hint. */
+export const API_KEY_SUBJECT = "api_key";
 
-/** Inserts a key and its audit event; the secret is returned once. */
+/** The line a new key is inserted with: created, or a roll's new key with the key it replaces and when that stops. */
+type InsertEvent = { action: "created" } | { action: "rolled"; replaces: string; oldKeyStopsAt: Date };
+
+/** What a roll's line holds besides the hint: the replaced key's hint, and when the roll set it to stop. */
+interface KeyRollDetail {
+  replaces: string;
+  /** ISO 8601; absent for a roll recorded before rolls kept it, whose old key was revoked since. */
+  old_key_stops_at?: string;
+}
+
+/** Inserts a key and its line of the trail; the secret is returned once. */
 async function insertKey(tx: Transaction, input: CreateApiKeyInput, event: InsertEvent): Promise<CreatedApiKey> {
   const { secret, hashedKey, hint } = generateApiKey();
   const scopes = [...new Set(input.scopes)].sort() as Scope[];
@@ -68,16 +78,14 @@ async function insertKey(tx: Transaction, input: CreateApiKeyInput, event: Inser
     },
     select: { id: true, name: true, hint: true, createdAt: true, expiresAt: true },
   });
-  await tx.apiKeyEvent.create({
-    data: {
-      organizationId: input.organizationId,
-      apiKeyId: key.id,
-      action: event.action,
-      oldKeyStopsAt: event.action === "rolled" ? event.oldKeyStopsAt : null,
-      actorUserId: input.actor.userId ?? null,
-      actorLabel: input.actor.label,
-    },
-    select: { id: true },
+  const roll: KeyRollDetail | undefined =
+    event.action === "rolled"
+      ? { replaces: event.replaces, old_key_stops_at: event.oldKeyStopsAt.toISOString() }
+      : undefined;
+  await recordActivity(tx, input.organizationId, input.actor, {
+    subject: { type: API_KEY_SUBJECT, id: key.id, label: key.name },
+    action: event.action,
+    detail: { hint, ...roll },
   });
   return { ...key, key: secret, scopes };
 }
@@ -102,13 +110,14 @@ export async function listApiKeys(organizationId: string, now = new Date()): Pro
       revokedAt: true,
       rolledTo: { select: { id: true, hint: true } },
       createdBy: { select: { member: { select: { name: true } } } },
-      events: { where: { action: { in: ["created", "rolled"] } }, select: { actorLabel: true }, take: 1 },
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  return rows.map(({ createdBy, events, ...key }) => ({
+  const unnamed = rows.filter((row) => !row.createdBy).map((row) => row.id);
+  const makers = await makersOf(organizationId, API_KEY_SUBJECT, unnamed, ["created", "rolled"]);
+  return rows.map(({ createdBy, ...key }) => ({
     ...key,
-    createdBy: createdBy?.member.name ?? events[0]?.actorLabel ?? null,
+    createdBy: createdBy?.member.name ?? makers.get(key.id) ?? null,
     status: keyStatus(key, now),
     expiresWithinDays: expiresWithinDays(key, now),
   }));
@@ -137,18 +146,18 @@ export async function revokeApiKey(
     if (key.revokedAt && key.revokedAt <= now) return { revokedAt: key.revokedAt, name, hint };
     const revokedAt = now;
     await tx.apiKey.update({ where: { id: key.id, organizationId }, data: { revokedAt }, select: { id: true } });
-    await tx.apiKeyEvent.create({
-      data: {
-        organizationId,
-        apiKeyId: key.id,
-        action: "revoked",
-        actorUserId: actor.userId ?? null,
-        actorLabel: actor.label,
-      },
-      select: { id: true },
-    });
+    await recordActivity(tx, organizationId, actor, revokedLine({ id: key.id, name, hint }));
     return { revokedAt, name, hint };
   });
+}
+
+/** A key's revocation, as the trail records it: by the keys page, the CLI, or a person's deactivation. */
+export function revokedLine(key: { id: string; name: string; hint: string }): ActivityEntry {
+  return {
+    subject: { type: API_KEY_SUBJECT, id: key.id, label: key.name },
+    action: "revoked",
+    detail: { hint: key.hint },
+  };
 }
 
 export interface RolledApiKey {
@@ -167,7 +176,7 @@ const NOT_ROLLABLE: Record<Exclude<ApiKeyStatus, "active">, string> = {
 /**
  * Rolls a working key of this organization, in one transaction: a new key with the same name, scopes and
  * expiry, the old key set to stop at now + overlap (or at its expiry, if that comes first), and a "rolled"
- * event on the new key. A key of another
+ * line on the new key. A key of another
  * organization is "not found"; a revoked, expired or already rolled one is a conflict, and nothing is written.
  */
 export async function rollApiKey(
@@ -179,7 +188,7 @@ export async function rollApiKey(
   return db.$transaction(async (tx) => {
     const old = await tx.apiKey.findFirst({
       where: { id: keyId, organizationId },
-      select: { id: true, name: true, scopes: true, expiresAt: true, revokedAt: true },
+      select: { id: true, name: true, hint: true, scopes: true, expiresAt: true, revokedAt: true },
     });
     if (!old) throw new ApiError("not_found", "No API key with this id exists in this organization.");
     const status = keyStatus(old, now);
@@ -190,7 +199,7 @@ export async function rollApiKey(
     const key = await insertKey(
       tx,
       { organizationId, name: old.name, scopes: old.scopes as Scope[], expiresAt: old.expiresAt, actor },
-      { action: "rolled", oldKeyStopsAt: stopsAt },
+      { action: "rolled", replaces: old.hint, oldKeyStopsAt: stopsAt },
     );
     // Guarded, so that of two rolls (or a roll and a revocation) racing on one key, only one lands.
     const { count } = await tx.apiKey.updateMany({
@@ -200,50 +209,6 @@ export async function rollApiKey(
     if (count !== 1) throw new ApiError("conflict", NOT_ROLLABLE.rolled);
     return { key, previous: { id: old.id, stopsAt } };
   });
-}
-
-export interface ApiKeyEventItem {
-  id: string;
-  action: "created" | "revoked" | "rolled";
-  keyName: string;
-  keyHint: string;
-  /**
-   * For a roll (recorded on the new key): the key it replaced, and when the roll set that one to stop (what the
-   * roll did, not the old key's state now: a later revocation is an event of its own).
-   */
-  replaced: { hint: string; stopsAt: Date | null } | null;
-  actor: string;
-  createdAt: Date;
-}
-
-export async function listApiKeyEvents(organizationId: string, take = 50): Promise<ApiKeyEventItem[]> {
-  const db = await getDb();
-  const rows = await db.apiKeyEvent.findMany({
-    where: { organizationId },
-    select: {
-      id: true,
-      action: true,
-      actorLabel: true,
-      createdAt: true,
-      oldKeyStopsAt: true,
-      apiKey: { select: { name: true, hint: true, rolledFrom: { select: { hint: true } } } },
-      actor: { select: { member: { select: { name: true } } } },
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take,
-  });
-  return rows.map((e) => ({
-    id: e.id,
-    action: e.action,
-    keyName: e.apiKey.name,
-    keyHint: e.apiKey.hint,
-    replaced:
-      e.action === "rolled" && e.apiKey.rolledFrom
-        ? { hint: e.apiKey.rolledFrom.hint, stopsAt: e.oldKeyStopsAt }
-        : null,
-    actor: e.actor?.member.name ?? e.actorLabel,
-    createdAt: e.createdAt,
-  }));
 }
 
 /**

@@ -1,9 +1,9 @@
-import { CsvError, parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { memberInput, type MemberInput } from "@/lib/schemas/member-input";
 import { inputExcerpt } from "@/lib/text/input-excerpt";
 import { recordActivity, type Actor } from "./activity";
+import { readCsvRows } from "./csv-reader";
 import {
   changedFields,
   emailTaken,
@@ -81,22 +81,9 @@ export function rosterFileFormat(name: string | null, text: string): RosterFileF
 }
 
 function readCsv(text: string): FileRow[] {
-  let records: { record: string[]; info: { records: number } }[];
-  try {
-    // With `info`, each record comes with where it was read; the typings know records only as arrays.
-    records = parseCsv(text, {
-      bom: true,
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    throw new MemberImportError([{ row: "file", message: `not readable as CSV: ${error.message}` }]);
-  }
-  const [head, ...body] = records;
-  if (!head) throw new MemberImportError([{ row: "file", message: "the file is empty" }]);
+  const read = readCsvRows(text);
+  if ("problem" in read) throw new MemberImportError([{ row: "file", message: read.problem }]);
+  const { head, body } = read;
   const header = head.record.map((name) => name.toLowerCase());
   const problems: MemberImportProblem[] = [];
   header.forEach((name, i) => {

@@ -2,7 +2,8 @@ import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { MemberInput } from "@/lib/schemas/member-input";
-import { recordActivity, type Actor } from "./activity";
+import { recordActivities, recordActivity, type Actor } from "./activity";
+import { revokedLine } from "./api-keys";
 import { revokePendingInvitations } from "./invitations";
 import {
   emailTaken,
@@ -170,20 +171,18 @@ async function revokeKeysOf(
   const keys = member.userId
     ? await tx.apiKey.findMany({
         where: { organizationId, id: { in: keyIds }, createdById: member.userId },
-        select: { id: true, revokedAt: true },
+        select: { id: true, name: true, hint: true, revokedAt: true },
       })
     : [];
   if (keys.length !== new Set(keyIds).size) {
     throw new ApiError("not_found", `Only keys ${member.name} created can be revoked with the deactivation.`);
   }
-  const working = keys.filter((key) => !key.revokedAt || key.revokedAt > now).map((key) => key.id);
+  const revoking = keys.filter((key) => !key.revokedAt || key.revokedAt > now);
+  const working = revoking.map((key) => key.id);
   for (const apiKeyId of working) {
     await tx.apiKey.update({ where: { id: apiKeyId, organizationId }, data: { revokedAt: now }, select: { id: true } });
-    await tx.apiKeyEvent.create({
-      data: { organizationId, apiKeyId, action: "revoked", actorUserId: actor.userId ?? null, actorLabel: actor.label },
-      select: { id: true },
-    });
   }
+  await recordActivities(tx, organizationId, actor, revoking.map(revokedLine));
   if (working.length > 0) {
     await recordActivity(tx, organizationId, actor, {
       subject: { type: "member", id: member.id, label: member.name },

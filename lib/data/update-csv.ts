@@ -1,5 +1,5 @@
-import { CsvError, parse as parseCsv } from "csv-parse/sync";
-import { boundedMessage, inputExcerpt } from "@/lib/text/input-excerpt";
+import { inputExcerpt } from "@/lib/text/input-excerpt";
+import { readCsvRows } from "./csv-reader";
 import {
   checkStretch,
   readDay,
@@ -45,22 +45,9 @@ const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /** Reads a CSV: its rows, and the problems of those it could not read; a file not readable at all throws. */
 export function readUpdateCsv(text: string): UpdateFile {
-  let records: { record: string[]; info: { records: number } }[];
-  try {
-    // With `info`, each record comes with where it was read; the typings know records only as arrays.
-    records = parseCsv(text, {
-      bom: true,
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    throw new UpdateImportError([{ row: "file", message: `not readable as CSV: ${boundedMessage(error.message)}` }]);
-  }
-  const [head, ...body] = records;
-  if (!head) throw new UpdateImportError([{ row: "file", message: "the file is empty" }]);
+  const read = readCsvRows(text);
+  if ("problem" in read) throw new UpdateImportError([{ row: "file", message: read.problem }]);
+  const { head, body } = read;
   if (body.length > UPDATE_IMPORT_LIMITS.maxRows) throw tooManyRows(body.length, "rows");
   const header = head.record.map((name) => name.toLowerCase());
   const problems: UpdateImportProblem[] = [];

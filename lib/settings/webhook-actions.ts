@@ -1,11 +1,11 @@
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  redeliverWebhook,
   rollWebhookSecret,
-  sendWebhookPing,
   setWebhookEndpointEnabled,
-} from "@/lib/webhooks/endpoints";
+} from "@/lib/data/webhook-endpoints";
+import { redeliverWebhook, sendWebhookPing } from "@/lib/webhooks/pushes";
+import { checkWebhookTarget } from "@/lib/webhooks/target";
 import { deliverSoon } from "@/lib/webhooks/soon";
 import { KEY_OVERLAPS } from "@/lib/schemas/key-overlap";
 import { settingsAction, settingsFormAction, type StateOf } from "./action";
@@ -44,7 +44,7 @@ export const createEndpoint = settingsFormAction({
   schema: createEndpointInput,
   form: CREATE_FORM,
   run: async ({ url, events }, { organizationId, actor }) => {
-    const created = await createWebhookEndpoint({ organizationId, url, events, actor });
+    const created = await createWebhookEndpoint({ organizationId, url: await checkWebhookTarget(url), events, actor });
     // The secret travels in this one response and is never shown again.
     return {
       status: "created" as const,

@@ -1,11 +1,13 @@
 import { Webhook } from "standardwebhooks";
+import { openSecret, openSecretIfAble, UnsealError } from "@/lib/auth/webhook-secret";
+import { disableWebhookEndpointByDelivery } from "@/lib/data/webhook-endpoints";
+import type { DisabledReason } from "@/lib/data/webhook-endpoint-state";
 import { pruneWebhookHistory } from "@/lib/data/webhook-retention";
 import { getDb } from "@/lib/db";
 import { getEnv, publicUrl } from "@/lib/env";
 import { log } from "@/lib/log";
 import { renderBody } from "./body";
 import { WEBHOOK_USER_AGENT } from "@/lib/schemas/webhook-events";
-import { disableEndpoint, type DisabledReason } from "./endpoint-state";
 import { relayOutbox } from "./relay";
 import { resolveWebhookTarget, WebhookTargetError } from "./resolve-target";
 import {
@@ -15,7 +17,6 @@ import {
   nextAttemptAt,
   RETRY_DELAYS_MS,
 } from "./schedule";
-import { openSecret, openSecretIfAble, UnsealError } from "./secret-box";
 import { postWebhook, type SendResult } from "./send";
 
 // Attempts the deliveries that are due, from whichever instance asks: the in-process loop under `next start`
@@ -256,7 +257,7 @@ async function recordOutcome(delivery: LeasedDelivery, attemptedAt: Date, result
   if (delivered || !endpoint || endpoint.disabled_at) return;
   const failingFor = attemptedAt.getTime() - endpoint.failing_since.getTime();
   const reason: DisabledReason | null = gone ? "gone" : failingFor >= FAILING_DISABLES_AFTER_MS ? "failing" : null;
-  if (reason) await turnOff(delivery, reason, attemptedAt);
+  if (reason) await disableWebhookEndpointByDelivery(delivery.endpoint_id, reason, attemptedAt);
 }
 
 async function writeOutcome(
@@ -298,27 +299,4 @@ async function recordGivenUp(delivery: LeasedDelivery, attemptedAt: Date, result
     )
     UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL, lease_until = NULL
     WHERE id = ${delivery.id}::uuid`;
-}
-
-async function turnOff(delivery: LeasedDelivery, reason: DisabledReason, at: Date) {
-  const db = await getDb();
-  await db.$transaction(async (tx) => {
-    const endpoint = await tx.webhookEndpoint.findUnique({
-      where: { id: delivery.endpoint_id },
-      select: { id: true, organizationId: true, url: true, disabledAt: true },
-    });
-    if (!endpoint || endpoint.disabledAt) return;
-    await disableEndpoint(tx, endpoint.id, reason, at);
-    await tx.webhookEndpointEvent.create({
-      data: {
-        organizationId: endpoint.organizationId,
-        endpointId: endpoint.id,
-        endpointUrl: endpoint.url,
-        action: "disabled",
-        detail: reason,
-        actorLabel: "sundown",
-      },
-      select: { id: true },
-    });
-  });
 }

@@ -1,8 +1,8 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { PING_MESSAGE, type WebhookMessageType } from "@/lib/schemas/webhook-events";
+import type { WebhookMessageType } from "@/lib/schemas/webhook-events";
 
 // Messages (one per event, its id the webhook-id) and their deliveries (one per endpoint), as the relay makes them
-// from the outbox and a ping makes one on demand.
+// from the outbox (a ping makes one on demand: lib/data/webhook-deliveries.ts).
 
 type Transaction = Prisma.TransactionClient;
 
@@ -32,25 +32,4 @@ export async function insertMessages(
     )
     INSERT INTO webhook_deliveries (message_id, endpoint_id, organization_id)
     SELECT m.id, r.id, ${organizationId}::uuid FROM messages m CROSS JOIN receiving r`;
-}
-
-/** A test delivery to one endpoint, whatever it subscribes to, on or off. */
-export async function enqueuePing(
-  tx: Transaction,
-  organizationId: string,
-  endpointId: string,
-): Promise<{ messageId: string; deliveryId: string }> {
-  const message = await tx.webhookMessage.create({
-    data: {
-      organizationId,
-      type: "ping",
-      data: { endpoint_id: endpointId, message: PING_MESSAGE },
-    },
-    select: { id: true },
-  });
-  const delivery = await tx.webhookDelivery.create({
-    data: { messageId: message.id, endpointId, organizationId },
-    select: { id: true },
-  });
-  return { messageId: message.id, deliveryId: delivery.id };
 }

@@ -9,7 +9,7 @@ import type { OrganizationRef } from "@/lib/data/organizations";
 import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { deliverDue } from "@/lib/webhooks/deliver";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { INVISIBLE_CHARACTERS, spelledAddress, spelledPhone, spells } from "../helpers/contact-arbitraries";
 import { bearer } from "../helpers/keys";
 import { connectMcp, MCP_ERAS, textOf, type McpTestClient } from "../helpers/mcp-client";
@@ -81,7 +81,7 @@ beforeAll(async () => {
     data: { organizationId: organization.id, name: "Maya Chen", role: "founder", email: ADDRESS, chatHandle: "@mchen" },
   });
   receiver = await startWebhookReceiver();
-  await createWebhookEndpoint({
+  await addWebhookEndpoint({
     organizationId: organization.id,
     url: receiver.url,
     events: ["report.published"],

@@ -130,7 +130,7 @@ async function snapshot() {
       select: { id: true, name: true, scopes: true, revokedAt: true, expiresAt: true },
       orderBy: { id: "asc" },
     }),
-    db.apiKeyEvent.count(),
+    db.activityEvent.count({ where: { subjectType: "api_key" } }),
   ]);
   return { organizations, members, users, reportRows, apiKeys, events };
 }

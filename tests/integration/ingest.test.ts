@@ -11,7 +11,7 @@ import { createIngestToken, revokeIngestToken, rollIngestToken } from "@/lib/dat
 import { listActivity } from "@/lib/data/activity";
 import { getDb } from "@/lib/db";
 import { deliverDue } from "@/lib/webhooks/deliver";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { startWebhookReceiver } from "../helpers/webhook-receiver";
 import { bearer, mintKey } from "../helpers/keys";
 import { withEnv } from "../helpers/env";
@@ -166,7 +166,7 @@ describe("webhooks", () => {
       const org = await createOrg();
       const receiver = await startWebhookReceiver();
       try {
-        await createWebhookEndpoint({
+        await addWebhookEndpoint({
           organizationId: org.id,
           url: receiver.url,
           events: ["report.published"],
@@ -197,7 +197,7 @@ describe("webhooks", () => {
       const org = await createOrg();
       const receiver = await startWebhookReceiver();
       try {
-        await createWebhookEndpoint({
+        await addWebhookEndpoint({
           organizationId: org.id,
           url: receiver.url,
           events: ["report.updated"],

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as listTeam } from "@/app/api/v1/team/route";
 import { hashPresentedKey, verifyKeyHash } from "@/lib/admission/verify-api-key";
-import { listApiKeyEvents, listApiKeys, revokeApiKey, rollApiKey } from "@/lib/data/api-keys";
+import { listActivity } from "@/lib/data/activity";
+import { API_KEY_SUBJECT, listApiKeys, revokeApiKey, rollApiKey } from "@/lib/data/api-keys";
 import { findApiKeyByHash } from "@/lib/data/key-lookup";
 import { teamRead } from "@/lib/data/team";
 import { getDb } from "@/lib/db";
@@ -93,12 +94,12 @@ describe("rolling a key", () => {
       (await listApiKeys(old.organization.id, at(now, KEY_OVERLAPS["24h"]))).find((k) => k.id === old.id),
     ).toMatchObject({ status: "revoked" });
 
-    const events = await listApiKeyEvents(old.organization.id);
-    expect(events.find((e) => e.keyHint === key.hint)).toMatchObject({
+    const lines = await listActivity(old.organization.id, [API_KEY_SUBJECT]);
+    expect(lines.find((line) => line.detail?.hint === key.hint)).toMatchObject({
       action: "rolled",
-      keyName: old.name,
+      subject: { type: API_KEY_SUBJECT, id: key.id, label: old.name },
       actor: "test",
-      replaced: { hint: old.hint, stopsAt: at(now, KEY_OVERLAPS["24h"]) },
+      detail: { replaces: old.hint, old_key_stops_at: at(now, KEY_OVERLAPS["24h"]).toISOString() },
     });
   });
 
@@ -185,13 +186,13 @@ describe("rolling a key", () => {
     const setByTheRoll = at(rolledAt, KEY_OVERLAPS["7d"]);
     await revokeApiKey(old.organization.id, old.id, actor, at(rolledAt, 1000));
 
-    const events = await listApiKeyEvents(old.organization.id);
-    expect(events.find((e) => e.action === "rolled" && e.keyHint === key.hint)).toMatchObject({
-      replaced: { hint: old.hint, stopsAt: setByTheRoll },
+    const lines = await listActivity(old.organization.id, [API_KEY_SUBJECT]);
+    expect(lines.find((line) => line.action === "rolled" && line.detail?.hint === key.hint)).toMatchObject({
+      detail: { replaces: old.hint, old_key_stops_at: setByTheRoll.toISOString() },
     });
     // The revocation is a line of its own, at its own time.
-    expect(events.find((e) => e.action === "revoked" && e.keyHint === old.hint)).toMatchObject({
-      keyName: old.name,
+    expect(lines.find((line) => line.action === "revoked" && line.detail?.hint === old.hint)).toMatchObject({
+      subject: { id: old.id, label: old.name },
       createdAt: expect.any(Date),
     });
   });

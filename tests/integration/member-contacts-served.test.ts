@@ -10,7 +10,7 @@ import { resetEnvCache } from "@/lib/env";
 import type { MemberInput } from "@/lib/schemas/member-input";
 import { webhookPayloadSchema } from "@/lib/schemas/webhooks";
 import { deliverDue } from "@/lib/webhooks/deliver";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { bearer } from "../helpers/keys";
 import { connectMcp } from "../helpers/mcp-client";
 import { call } from "../helpers/request";
@@ -47,7 +47,7 @@ beforeAll(async () => {
   resetEnvCache();
   receiver = await startWebhookReceiver();
   org = await createTeamOrg();
-  await createWebhookEndpoint({ organizationId: org.id, url: receiver.url, events: ["member.updated"], actor: CLI });
+  await addWebhookEndpoint({ organizationId: org.id, url: receiver.url, events: ["member.updated"], actor: CLI });
   anaId = (await addMember(org.id, CLI, "operator", ANA)).id;
   key = (
     await createApiKey({ organizationId: org.id, name: "agent", scopes: ["reports:read", "team:read"], actor: CLI })

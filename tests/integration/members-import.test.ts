@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActivity } from "@/lib/data/activity";
+import { readCsvRows } from "@/lib/data/csv-reader";
 import { importMembers, MemberImportError, type MemberImportProblem } from "@/lib/data/member-import";
 import { listRoster } from "@/lib/data/members";
 import { getDb } from "@/lib/db";
@@ -102,6 +103,15 @@ describe("the roster import", () => {
       { row: "row 4", field: "email", message: "the same address as row 2" },
     ]);
     expect(await listRoster(org.id)).toEqual(before);
+  });
+
+  it("says why a file is not readable as CSV as the updates import does: bounded, invisible characters escaped", async () => {
+    const unreadable = `name,email,role\n${"x".repeat(1_000)}"\u202e,a@team.example,member\n`;
+    const read = readCsvRows(unreadable) as { problem: string };
+    const roster = await listRoster(org.id);
+    expect(read.problem).toMatch(/^not readable as CSV: Invalid Opening Quote/);
+    expect(await problemsOf(run(unreadable))).toEqual([{ row: "file", message: read.problem }]);
+    expect(await listRoster(org.id)).toEqual(roster);
   });
 
   it("names unknown and missing columns, and JSON entries by their index", async () => {

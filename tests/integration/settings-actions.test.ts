@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { hashPresentedKey, verifyKeyHash } from "@/lib/admission/verify-api-key";
-import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
+import { listActivity } from "@/lib/data/activity";
+import { API_KEY_SUBJECT, listApiKeys } from "@/lib/data/api-keys";
 import { createKey, revokeKey, rollKey } from "@/lib/settings/api-key-actions";
 import { mintKey } from "../helpers/keys";
 import type { SessionUser } from "@/lib/data/users";
@@ -36,8 +37,8 @@ describe("create key action", () => {
     const listed = (await listApiKeys(founder.organization.id)).find((k) => k.id === state.key.id);
     expect(listed).toMatchObject({ name, createdBy: "Maya Chen", status: "active", scopes: ["reports:read"] });
     expect(JSON.stringify(listed)).not.toContain(state.key.secret);
-    const events = await listApiKeyEvents(founder.organization.id);
-    expect(events.find((e) => e.keyName === name)).toMatchObject({ action: "created", actor: "Maya Chen" });
+    const lines = await listActivity(founder.organization.id, [API_KEY_SUBJECT]);
+    expect(lines.find((line) => line.subject.label === name)).toMatchObject({ action: "created", actor: "Maya Chen" });
   });
 
   it("a lead creates keys for their own organization only, whatever the form says", async () => {
@@ -187,8 +188,10 @@ describe("revoke key action", () => {
       code: "unauthorized",
       message: "The API key has been revoked.",
     });
-    const events = await listApiKeyEvents(lead.organization.id);
-    expect(events.find((e) => e.keyName === key.name && e.action === "revoked")).toMatchObject({ actor: "Dev Patel" });
+    const lines = await listActivity(lead.organization.id, [API_KEY_SUBJECT]);
+    expect(lines.find((line) => line.subject.label === key.name && line.action === "revoked")).toMatchObject({
+      actor: "Dev Patel",
+    });
   });
 
   it("a lead cannot revoke another organization's key by its id", async () => {
@@ -197,8 +200,8 @@ describe("revoke key action", () => {
     const state = await revokeKey.forUser(lead, form({ keyId: other.id }));
     expect(state).toEqual({ status: "error", message: "This key does not exist in your organization." });
     expect(await verifyApiKey(other.key)).toMatchObject({ key: { id: other.id } });
-    const globexEvents = await listApiKeyEvents(other.organization.id);
-    expect(globexEvents.some((e) => e.keyName === other.name && e.action === "revoked")).toBe(false);
+    const globexLines = await listActivity(other.organization.id, [API_KEY_SUBJECT]);
+    expect(globexLines.some((line) => line.subject.label === other.name && line.action === "revoked")).toBe(false);
   });
 
   it("a member cannot revoke, even a key of their own organization", async () => {
@@ -251,10 +254,10 @@ describe("roll key action", () => {
     await expect(verifyKeyHash(hashed, { now: new Date(now.getTime() + 3_600_000) })).rejects.toMatchObject({
       message: "The API key has been revoked.",
     });
-    const events = await listApiKeyEvents(lead.organization.id);
+    const lines = await listActivity(lead.organization.id, [API_KEY_SUBJECT]);
     expect(
-      events.find((e) => e.keyHint === state.key.secret.slice(0, 11) + "…" + state.key.secret.slice(-4)),
-    ).toMatchObject({ action: "rolled", actor: "Dev Patel", replaced: { hint: old.hint } });
+      lines.find((line) => line.detail?.hint === state.key.secret.slice(0, 11) + "…" + state.key.secret.slice(-4)),
+    ).toMatchObject({ action: "rolled", actor: "Dev Patel", detail: { replaces: old.hint } });
   });
 
   it("refusals write nothing: a member, another organization's key, a revoked key, an unknown overlap", async () => {

@@ -1,10 +1,11 @@
+import { listActivity } from "@/lib/data/activity";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   listWebhookEndpoints,
-  listWebhookTrail,
+  WEBHOOK_ENDPOINT_SUBJECT,
   MAX_ENDPOINTS_PER_ORGANIZATION,
   TOO_MANY_ENDPOINTS,
-} from "@/lib/webhooks/endpoints";
+} from "@/lib/data/webhook-endpoints";
 import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import {
@@ -59,7 +60,10 @@ async function deliveredRequests(count: number) {
 
 /** What a refusal must leave as it was: the organization's endpoints and its activity trail. */
 async function snapshot(organizationId: string) {
-  return { endpoints: await listWebhookEndpoints(organizationId), trail: await listWebhookTrail(organizationId) };
+  return {
+    endpoints: await listWebhookEndpoints(organizationId),
+    trail: await listActivity(organizationId, [WEBHOOK_ENDPOINT_SUBJECT]),
+  };
 }
 
 beforeAll(async () => {
@@ -95,10 +99,10 @@ describe("adding an endpoint", () => {
     const listed = (await listWebhookEndpoints(lead.organization.id)).find((e) => e.id === endpoint.id);
     expect(listed).toMatchObject({ url: receiver.url, enabled: true, createdBy: "Dev Patel", failingSince: null });
     expect(JSON.stringify(await listWebhookEndpoints(lead.organization.id))).not.toContain(endpoint.secret);
-    expect((await listWebhookTrail(lead.organization.id))[0]).toMatchObject({
+    expect((await listActivity(lead.organization.id, [WEBHOOK_ENDPOINT_SUBJECT]))[0]).toMatchObject({
       action: "created",
       actor: "Dev Patel",
-      endpointUrl: receiver.url,
+      subject: { id: endpoint.id, label: receiver.url },
     });
 
     const ping = await pingEndpoint.forUser(lead, form({ endpointId: endpoint.id }));
@@ -212,8 +216,10 @@ describe("changing an endpoint", () => {
     });
     expect(await listed()).toBeUndefined();
 
-    const trail = (await listWebhookTrail(org)).filter((e) => e.endpointUrl === receiver.url).slice(0, 5);
-    expect(trail.map((e) => [e.action, e.actor])).toEqual([
+    const trail = (await listActivity(org, [WEBHOOK_ENDPOINT_SUBJECT]))
+      .filter((line) => line.subject.label === receiver.url)
+      .slice(0, 5);
+    expect(trail.map((line) => [line.action, line.actor])).toEqual([
       ["deleted", "Dev Patel"],
       ["secret_rolled", "Dev Patel"],
       ["enabled", "Dev Patel"],

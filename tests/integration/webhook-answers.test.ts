@@ -6,7 +6,9 @@ import { DeliveriesTable } from "@/components/webhooks/deliveries-table";
 import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { deliverDue, UNRECORDED_GIVEN_UP } from "@/lib/webhooks/deliver";
-import { createWebhookEndpoint, listWebhookAttempts, sendWebhookPing } from "@/lib/webhooks/endpoints";
+import { listWebhookAttempts } from "@/lib/data/webhook-deliveries";
+import { sendWebhookPing } from "@/lib/webhooks/pushes";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { MAX_ATTEMPTS } from "@/lib/webhooks/schedule";
 import { createHistoryOrg, type HistoryOrg } from "../helpers/history-org";
 import { startWebhookReceiver, type Respond, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -33,7 +35,7 @@ function bytes(status: number, body: Buffer, type: string): Respond {
 async function endpointAnswering(respond: Respond) {
   const receiver = await startWebhookReceiver(respond);
   receivers.push(receiver);
-  const endpoint = await createWebhookEndpoint({
+  const endpoint = await addWebhookEndpoint({
     organizationId: org.organization.id,
     url: receiver.url,
     events: ["report.published"],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as cron } from "@/app/api/cron/webhooks/route";
-import { createWebhookEndpoint, sendWebhookPing } from "@/lib/webhooks/endpoints";
+import { sendWebhookPing } from "@/lib/webhooks/pushes";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { resetEnvCache } from "@/lib/env";
 import { createHistoryOrg, type HistoryOrg } from "../helpers/history-org";
 import { call } from "../helpers/request";
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 describe("GET /api/cron/webhooks", () => {
   it("delivers what is due when called with the cron secret", async () => {
-    const endpoint = await createWebhookEndpoint({
+    const endpoint = await addWebhookEndpoint({
       organizationId: org.organization.id,
       url: receiver.url,
       events: ["report.published"],

@@ -1,15 +1,15 @@
+import { listActivity } from "@/lib/data/activity";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as listReports } from "@/app/api/v1/reports/route";
 import {
-  createWebhookEndpoint,
-  listWebhookAttempts,
   listWebhookEndpoints,
-  listWebhookTrail,
-  redeliverWebhook,
+  WEBHOOK_ENDPOINT_SUBJECT,
   rollWebhookSecret,
-  sendWebhookPing,
   setWebhookEndpointEnabled,
-} from "@/lib/webhooks/endpoints";
+} from "@/lib/data/webhook-endpoints";
+import { listWebhookAttempts } from "@/lib/data/webhook-deliveries";
+import { redeliverWebhook, sendWebhookPing } from "@/lib/webhooks/pushes";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { getDb } from "@/lib/db";
 import { getEnv, publicUrl, resetEnvCache } from "@/lib/env";
 import { deliverDue } from "@/lib/webhooks/deliver";
@@ -50,7 +50,7 @@ async function retriesFallDue(endpointId: string) {
 }
 
 function endpoint(url: string, events: "report.published"[] = ["report.published"]) {
-  return createWebhookEndpoint({ organizationId: org.organization.id, url, events, actor: ACTOR });
+  return addWebhookEndpoint({ organizationId: org.organization.id, url, events, actor: ACTOR });
 }
 
 function reports(count: number, start = Date.UTC(2026, 0, 1)) {
@@ -180,8 +180,13 @@ describe("when the receiver does not take it", () => {
     expect(listed).toMatchObject({ enabled: false, disabledReason: "gone" });
     expect(await deliverAll()).toBe(0);
     expect(r.received).toHaveLength(1);
-    const [trail] = await listWebhookTrail(org.organization.id);
-    expect(trail).toMatchObject({ endpointId: e.id, action: "disabled", detail: "gone", actor: "sundown" });
+    const [trail] = await listActivity(org.organization.id, [WEBHOOK_ENDPOINT_SUBJECT]);
+    expect(trail).toMatchObject({
+      subject: { type: WEBHOOK_ENDPOINT_SUBJECT, id: e.id, label: e.url },
+      action: "disabled",
+      detail: { reason: "gone" },
+      actor: "sundown",
+    });
     const attempt = (await listWebhookAttempts(org.organization.id, e.id))[0]!;
     await expect(redeliverWebhook(org.organization.id, attempt.deliveryId)).rejects.toThrow(/enable it/);
   });

@@ -5,13 +5,9 @@ import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { deliverDue, IN_FLIGHT_PER_ORGANIZATION } from "@/lib/webhooks/deliver";
-import {
-  createWebhookEndpoint,
-  MAX_ENDPOINTS_PER_ORGANIZATION,
-  redeliverWebhook,
-  sendWebhookPing,
-  TOO_MANY_ENDPOINTS,
-} from "@/lib/webhooks/endpoints";
+import { MAX_ENDPOINTS_PER_ORGANIZATION, TOO_MANY_ENDPOINTS } from "@/lib/data/webhook-endpoints";
+import { redeliverWebhook, sendWebhookPing } from "@/lib/webhooks/pushes";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { PUSHES_PER_MINUTE } from "@/lib/webhooks/push-limit";
 import { CHUNK_DELIVERIES, relayOutbox } from "@/lib/webhooks/relay";
 import { createHistoryOrg, historyReport, type HistoryOrg } from "../helpers/history-org";
@@ -41,7 +37,7 @@ async function receiver() {
 }
 
 function endpoint(organizationId: string, url: string) {
-  return createWebhookEndpoint({ organizationId, url, events: ["report.published"], actor: ACTOR });
+  return addWebhookEndpoint({ organizationId, url, events: ["report.published"], actor: ACTOR });
 }
 
 async function refusal(work: Promise<unknown>): Promise<ApiError> {

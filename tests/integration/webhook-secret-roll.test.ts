@@ -2,14 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { deliverDue } from "@/lib/webhooks/deliver";
-import {
-  createWebhookEndpoint,
-  listWebhookAttempts,
-  rollWebhookSecret,
-  sendWebhookPing,
-  UNOPENABLE_OLD_SECRET,
-} from "@/lib/webhooks/endpoints";
-import { sealSecret } from "@/lib/webhooks/secret-box";
+import { rollWebhookSecret, UNOPENABLE_OLD_SECRET } from "@/lib/data/webhook-endpoints";
+import { listWebhookAttempts } from "@/lib/data/webhook-deliveries";
+import { sendWebhookPing } from "@/lib/webhooks/pushes";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
+import { sealSecret } from "@/lib/auth/webhook-secret";
 import { createHistoryOrg, type HistoryOrg } from "../helpers/history-org";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
 
@@ -51,7 +48,7 @@ afterAll(async () => {
 describe("rolling a webhook secret after the server secret changed", () => {
   it("refuses an overlap, saying why; without one, the new secret signs every delivery", async () => {
     serverSecret("the-first-server-secret-0123456789");
-    const endpoint = await createWebhookEndpoint({
+    const endpoint = await addWebhookEndpoint({
       organizationId: org.organization.id,
       url: receiver.url,
       events: ["report.published"],
@@ -74,7 +71,7 @@ describe("rolling a webhook secret after the server secret changed", () => {
 
   it("an overlap already holding an old secret that cannot be opened signs with the new one alone", async () => {
     serverSecret("the-second-server-secret-9876543210");
-    const endpoint = await createWebhookEndpoint({
+    const endpoint = await addWebhookEndpoint({
       organizationId: org.organization.id,
       url: receiver.url,
       events: ["report.published"],

@@ -382,7 +382,7 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
       expect(res.code).toBe(0);
       const created = expectCreatedKeyJson(res.stdout, "globex");
       const { rows } = await db.query(
-        `SELECT k.hashed_key, k.expires_at, e.actor_label FROM api_keys k JOIN api_key_events e ON e.api_key_id = k.id WHERE k.id = $1`,
+        `SELECT k.hashed_key, k.expires_at, e.actor_label FROM api_keys k JOIN activity_events e ON e.subject_type = 'api_key' AND e.subject_id = k.id WHERE k.id = $1`,
         [created.id],
       );
       expect(rows).toEqual([{ hashed_key: hashApiKey(created.key), expires_at: expect.any(Date), actor_label: "cli" }]);
@@ -414,9 +414,10 @@ describe("on PostgreSQL (DATABASE_URL)", () => {
         { id: old.id, overlapping: true, rolled_to_id: rolled.id, expires_at: rows[1].expires_at },
         { id: rolled.id, overlapping: null, rolled_to_id: null, expires_at: expect.any(Date) },
       ]);
-      const events = await db.query(`SELECT action, actor_label FROM api_key_events WHERE api_key_id = $1`, [
-        rolled.id,
-      ]);
+      const events = await db.query(
+        `SELECT action, actor_label FROM activity_events WHERE subject_type = 'api_key' AND subject_id = $1`,
+        [rolled.id],
+      );
       expect(events.rows).toEqual([{ action: "rolled", actor_label: "cli" }]);
 
       const table = (await sundown(["keys", "list", "--org", "globex"], env)).stdout.split("\n");

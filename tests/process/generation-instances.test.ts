@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeUpdates, type UpdateContent } from "@/lib/data/updates";
 import { installDbHandle, openPostgres, type DbHandle } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { hasPgBouncer, startPgBouncer, type ThrowawayPgBouncer } from "../helpers/pgbouncer";
 import { createSeededDatabase, type SeededDatabase } from "../helpers/seeded-postgres";
 import { startServer, type RunningServer } from "../helpers/server";
@@ -84,7 +84,7 @@ describe.skipIf(!ENABLED)("generation from two instances on one PostgreSQL, thro
         );
       }
       receiver = await startWebhookReceiver();
-      await createWebhookEndpoint({
+      await addWebhookEndpoint({
         organizationId: org.id,
         url: receiver.url,
         events: ["report.published", "report.updated"],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importReports, type ImportReport } from "@/lib/data/import-reports";
 import { findOrganization } from "@/lib/data/organizations";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { addWebhookEndpoint } from "../helpers/webhook-endpoints";
 import { installDbHandle, openPostgres, type DbHandle } from "@/lib/db";
 import { resetEnvCache } from "@/lib/env";
 import { hasPgBouncer, startPgBouncer, type ThrowawayPgBouncer } from "../helpers/pgbouncer";
@@ -89,7 +89,7 @@ describe.skipIf(!ENABLED)("webhooks from several instances on one PostgreSQL, th
     for (let i = 0; i < count; i++) {
       const receiver = await startWebhookReceiver();
       receivers.push(receiver);
-      const endpoint = await createWebhookEndpoint({
+      const endpoint = await addWebhookEndpoint({
         organizationId: organization.id,
         url: receiver.url,
         events: ["report.published"],

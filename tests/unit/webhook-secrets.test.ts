@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { resetEnvCache } from "@/lib/env";
-import { openSecret, sealSecret, UnsealError } from "@/lib/webhooks/secret-box";
-import { generateWebhookSecretPair } from "@/lib/webhooks/secret";
+import { generateWebhookSecretPair, openSecret, sealSecret, UnsealError } from "@/lib/auth/webhook-secret";
 
 const previous = process.env.NEXTAUTH_SECRET;
 

@@ -102,7 +102,7 @@ function load(source: string, env: Record<string, string> = {}) {
   return { exports: cjs.exports, logged };
 }
 
-/** A whsec_ secret as lib/webhooks/secret.ts makes them. */
+/** A whsec_ secret as lib/auth/webhook-secret.ts makes them. */
 const newSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
 /** The request Sundown sends: the headers of lib/webhooks/deliver.ts, one signature per secret. */

@@ -6,7 +6,8 @@ import { KeysTable } from "@/components/api-keys/keys-table";
 import { SectionHead } from "@/components/settings/section-head";
 import { settingsPage } from "@/components/settings/settings-page";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/auth/scopes";
-import { listApiKeyEvents, listApiKeys } from "@/lib/data/api-keys";
+import { listActivity } from "@/lib/data/activity";
+import { API_KEY_SUBJECT, listApiKeys } from "@/lib/data/api-keys";
 import { listKeyUsage } from "@/lib/data/key-usage";
 import { baseUrlFromHeaders } from "@/lib/discovery/request-base-url";
 import { minExpiryDate } from "@/lib/schemas/key-expiry";
@@ -20,9 +21,9 @@ export const metadata: Metadata = { title: settingsSection("api-keys").label };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default settingsPage<{ searchParams: SearchParams }>("api-keys", async ({ user, heading, searchParams }) => {
-  const [keys, events, usageOf] = await Promise.all([
+  const [keys, lines, usageOf] = await Promise.all([
     listApiKeys(user.organization.id),
-    listApiKeyEvents(user.organization.id),
+    listActivity(user.organization.id, [API_KEY_SUBJECT]),
     listKeyUsage(user.organization.id),
   ]);
   const scopes = SCOPES.map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] }));
@@ -50,7 +51,7 @@ export default settingsPage<{ searchParams: SearchParams }>("api-keys", async ({
           rollAction={rollApiKeyAction}
           showAllInactive={(await searchParams).inactive === "all"}
         />
-        <AuditTrail events={events} />
+        <AuditTrail lines={lines} />
       </div>
     </>
   );

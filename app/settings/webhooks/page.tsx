@@ -4,7 +4,8 @@ import { settingsPage } from "@/components/settings/settings-page";
 import { CreateEndpointForm } from "@/components/webhooks/create-endpoint-form";
 import { EndpointsTable } from "@/components/webhooks/endpoints-table";
 import { WebhookTrail } from "@/components/webhooks/webhook-trail";
-import { listWebhookEndpoints, listWebhookTrail } from "@/lib/webhooks/endpoints";
+import { listActivity } from "@/lib/data/activity";
+import { listWebhookEndpoints, WEBHOOK_ENDPOINT_SUBJECT } from "@/lib/data/webhook-endpoints";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/schemas/webhook-events";
 import { settingsSection } from "@/lib/settings/sections";
 import {
@@ -18,9 +19,9 @@ import {
 export const metadata: Metadata = { title: settingsSection("webhooks").label };
 
 export default settingsPage("webhooks", async ({ user, heading }) => {
-  const [endpoints, trail] = await Promise.all([
+  const [endpoints, lines] = await Promise.all([
     listWebhookEndpoints(user.organization.id),
-    listWebhookTrail(user.organization.id),
+    listActivity(user.organization.id, [WEBHOOK_ENDPOINT_SUBJECT]),
   ]);
   const events = WEBHOOK_EVENT_TYPES.map((type) => ({ type, ...WEBHOOK_EVENTS[type] }));
 
@@ -40,7 +41,7 @@ export default settingsPage("webhooks", async ({ user, heading }) => {
           setEnabledAction={setEndpointEnabledAction}
           pingAction={pingEndpointAction}
         />
-        <WebhookTrail events={trail} />
+        <WebhookTrail lines={lines} />
       </div>
     </>
   );

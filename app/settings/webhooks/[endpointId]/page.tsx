@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { SectionHead } from "@/components/settings/section-head";
 import { settingsPage } from "@/components/settings/settings-page";
 import { DeliveriesTable } from "@/components/webhooks/deliveries-table";
-import { ATTEMPTS_LISTED, listWebhookAttempts, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
+import { ATTEMPTS_LISTED, listWebhookAttempts } from "@/lib/data/webhook-deliveries";
+import { listWebhookEndpoints } from "@/lib/data/webhook-endpoints";
 import { endpointInput } from "@/lib/settings/webhook-inputs";
 import { redeliverAction } from "../actions";
 

@@ -1,11 +1,15 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { resolveAuthSecret } from "@/lib/auth/server-secret";
+import { resolveAuthSecret } from "./server-secret";
 
+// Webhook endpoints' signing secrets, in the Standard Webhooks form: `whsec_` and the base64 of the key's bytes, which
+// receivers pass as-is to the `standardwebhooks` library (or any of its ports). 32 bytes, as HMAC-SHA256 wants at least.
+//
 // Signing secrets are needed in clear to sign, so they cannot be hashed like API keys; they are sealed instead
 // (AES-256-GCM under a key derived from the server secret), so that a copy of the database alone signs nothing.
 // Format: `v1.<iv>.<tag>.<ciphertext>`, each base64url.
 
 const VERSION = "v1";
+const SECRET_BYTES = 32;
 
 function sealingKey(): Buffer {
   return Buffer.from(hkdfSync("sha256", resolveAuthSecret(), "", "sundown webhook signing secrets", 32));
@@ -50,4 +54,10 @@ export function openSecretIfAble(sealed: string): string | undefined {
     if (error instanceof UnsealError) return undefined;
     throw error;
   }
+}
+
+/** A new secret, to show once, and its sealed form, to store. */
+export function generateWebhookSecretPair(): { secret: string; sealed: string } {
+  const secret = `whsec_${randomBytes(SECRET_BYTES).toString("base64")}`;
+  return { secret, sealed: sealSecret(secret) };
 }
