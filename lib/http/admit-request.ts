@@ -1,12 +1,11 @@
 import { after } from "next/server";
-import { admit, type Admission, type KeyedCall } from "@/lib/admission/admit";
+import { admit, type Admission, type RequestCall } from "@/lib/admission/admit";
 import { hashPresentedKey, recordKeyUse, type VerifiedKey } from "@/lib/admission/verify-api-key";
 import type { KeyedOperationName } from "@/lib/operations/table";
 import { API_KEY_HEADER, AUTHORIZATION_HEADER, RETRY_AFTER_HEADER } from "@/lib/header-names";
 import { log } from "@/lib/log";
-import type { StoreResult } from "@/lib/ratelimit/limiter";
 import { clientAddress } from "@/lib/ratelimit/client-address";
-import { ApiError } from "@/lib/errors";
+import { ApiError, ERROR_MESSAGES } from "@/lib/errors";
 import { addressLimiter } from "@/lib/ratelimit/policies";
 import { rateLimitHeaders } from "./rate-limit";
 import { readApiKey } from "./read-api-key";
@@ -14,17 +13,18 @@ import type { RequestContext } from "./with-request";
 
 // Admission over HTTP, for the REST routes and the MCP endpoint alike: the key read from its header, failed
 // attempts counted per address, and what admission decided written onto the request (rate-limit headers, log
-// fields, the key's usage, its last-use write). Admission itself knows no HTTP: lib/admission/admit.ts.
+// fields, the key's usage, its last-use write), and the key's rate limit enforced. Admission itself knows no HTTP:
+// lib/admission/admit.ts.
 
 /**
  * Admits a request and answers its call (lib/admission/admit.ts). `keyHash` is the request's key as
  * presentedKeyHash gave it, for a route that checked the key before reading its body; without it, the key is
- * read here.
+ * read here. Past the key's budget the request is refused with 429, after its headers and usage are recorded.
  */
 export function admitRequest<N extends KeyedOperationName>(
   request: Request,
   context: RequestContext,
-  callOf?: () => KeyedCall<N> | undefined,
+  call?: RequestCall<N>,
   keyHash?: string,
 ): Promise<Admission<N>> {
   // Promise chains rather than async/await: every keyed request takes this path, and each async layer is a promise
@@ -35,8 +35,9 @@ export function admitRequest<N extends KeyedOperationName>(
   } catch (error) {
     return refusedAttempt(request, error);
   }
-  return admit(hashed, callOf, (key, budget) => recordAdmission(key, budget, context)).catch((error: unknown) =>
-    refusedAttempt(request, error),
+  return admit(hashed, call).then(
+    (admission) => recordAdmission(admission, context),
+    (error: unknown) => refusedAttempt(request, error),
   );
 }
 
@@ -52,13 +53,19 @@ export async function presentedKeyHash(request: Request): Promise<string> {
   }
 }
 
-/** A working key's request: its rate-limit headers go on every response from here on, refusals included. */
-function recordAdmission(key: VerifiedKey, budget: StoreResult, context: RequestContext): void {
+/**
+ * A working key's request: its rate-limit headers go on every response from here on, refusals included, and its
+ * usage counts it, a request past the key's budget too (refused here).
+ */
+function recordAdmission<N extends KeyedOperationName>(admission: Admission<N>, context: RequestContext): Admission<N> {
+  const { key, budget } = admission;
   context.logFields.key_id = key.id;
   context.countedKey = { id: key.id, organizationId: key.organization.id };
   if (budget.store === "memory-fallback") context.logFields.rate_limit_store = budget.store;
   Object.assign(context.responseHeaders, rateLimitHeaders(budget));
   scheduleKeyUse(key);
+  if (!budget.success) throw new ApiError("rate_limited", ERROR_MESSAGES.keyRateLimited);
+  return admission;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { parseRestInput } from "@/lib/operations/input";
 import { OPERATIONS, type KeyedOperationName, type OperationOutput } from "@/lib/operations/table";
 import { prefersMarkdown } from "./accept";
 import { admitRequest } from "./admit-request";
@@ -15,8 +14,8 @@ export function operationRoute<N extends KeyedOperationName>(name: N) {
   const operation = OPERATIONS[name];
   const markdown = operation.markdown as ((output: OperationOutput<N>) => string) | undefined;
   return withRequest(async (request, context) => {
-    const input = () => parseRestInput(operation, context.url.searchParams, context.params);
-    const { answer } = await admitRequest(request, context, () => ({ name, input }));
+    const call = { name, query: context.url.searchParams, path: context.params };
+    const { answer } = await admitRequest(request, context, call);
     if (!answer || "refused" in answer) throw answer?.refused;
     const body = answer.output;
     // The output schema parses every body: a second whitelist on what leaves the service.

@@ -24,7 +24,7 @@ export interface RequestContext {
   responseHeaders: Record<string, string>;
   /** Fields for this request's log line. */
   logFields: Record<string, unknown>;
-  /** The active key the request presented (set by admitKey, a rate-limited request too): its usage counts the outcome. */
+  /** The active key the request presented (set by admitRequest, a rate-limited request too): its usage counts the outcome. */
   countedKey?: CountedKey;
 }
 

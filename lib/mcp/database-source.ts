@@ -1,7 +1,6 @@
 import type { VerifiedKey } from "@/lib/admission/verify-api-key";
 import type { CallAnswer, KeyedCall } from "@/lib/admission/admit";
 import { answerForKey } from "@/lib/operations/answers";
-import { parseToolArguments } from "@/lib/operations/input";
 import type { KeyedOperationName } from "@/lib/operations/table";
 import { findTool } from "./tools";
 import type { SundownSource } from "./source";
@@ -17,10 +16,7 @@ export function toolCallOf(message: Record<string, unknown>): KeyedCall | undefi
   const tool = typeof name === "string" ? findTool(name) : undefined;
   // Arguments that are not an object are the SDK's to refuse (-32602), before any tool runs.
   if (!tool || args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
-  return {
-    name: tool.operation.name,
-    input: () => parseToolArguments(tool.operation, args as Record<string, unknown>),
-  };
+  return { name: tool.operation.name, arguments: args as Record<string, unknown> };
 }
 
 /** What admission answered for the request's tool call. */

@@ -1,4 +1,4 @@
-import type { KeyedCall } from "@/lib/admission/admit";
+import type { RequestCall } from "@/lib/admission/admit";
 import { corsPreflight } from "@/lib/http/cors";
 import { admitRequest, presentedKeyHash } from "@/lib/http/admit-request";
 import { routeBaseUrl } from "@/lib/http/base-url";
@@ -61,22 +61,23 @@ export const mcpPost = withRequest(async (request, context) => {
     (unreadable: unknown) => ({ unreadable }),
   );
   let message: Record<string, unknown> | undefined;
-  let call: KeyedCall | undefined;
-  const { key, answer } = await admitRequest(
-    request,
-    context,
-    () => (call = toolCallOf((message = requireSingleMessage(read)))),
-    keyHash,
-  );
+  let call: RequestCall | undefined;
+  try {
+    message = requireSingleMessage(read);
+    addMessageLogFields(message, context);
+    call = toolCallOf(message);
+  } catch (refused) {
+    call = { refused };
+  }
+  const { key, answer } = await admitRequest(request, context, call, keyHash);
   // A message the endpoint refuses is the request's refusal, not a tool's: admission held it until now.
   if (!message)
     throw answer && "refused" in answer ? answer.refused : new Error("MCP message neither read nor refused");
-  addMessageLogFields(message, context);
 
   const { era, response } = await serveMcp(request, message, {
     key,
     base: routeBaseUrl(request, context),
-    source: createDatabaseSource(key, call && answer && { name: call.name, answer }),
+    source: createDatabaseSource(key, call && "name" in call && answer ? { name: call.name, answer } : undefined),
     hooks: {
       onError: (primitive, error) => {
         if (error.status < 500) return;

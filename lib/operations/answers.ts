@@ -66,7 +66,7 @@ export function prepareAnswer<N extends KeyedOperationName>(name: N, input: Oper
 
 /**
  * A prepared answer for a key admission has verified and found to have the operation's scope
- * (lib/http/admit-key.ts), from the data its read brought (null when it found nothing).
+ * (lib/admission/admit.ts), from the data its read brought (null when it found nothing).
  */
 export function finishPrepared<N extends KeyedOperationName>(
   { name, input, read }: PreparedAnswer<N>,
