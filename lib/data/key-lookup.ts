@@ -6,7 +6,7 @@ import type { ReadRequest } from "./organization-read";
 // and the once-a-minute last-use write. Prisma (lib/data/api-keys.ts) keeps creating, listing and revoking.
 
 /** The fields needed to authenticate a request. */
-export interface KeyRow {
+interface KeyRow {
   id: string;
   scopes: string[];
   revokedAt: Date | null;

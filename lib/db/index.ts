@@ -64,12 +64,12 @@ export async function getSql(): Promise<SqlReader> {
 }
 
 /**
- * `use` run with the process's hot-path reader: at once when the database is open, without the promises getSql
+ * `read` run with the process's hot-path reader: at once when the database is open, without the promises getSql
  * makes on every call (every keyed request reads through here: tests/integration/admission-allocations.test.ts).
  */
-export function withSql<T>(use: (sql: SqlReader) => Promise<T>): Promise<T> {
+export function withSql<T>(read: (sql: SqlReader) => Promise<T>): Promise<T> {
   const open = registry.__sundownDbOpen;
-  return open ? use(open.sql) : getDbHandle().then((handle) => use(handle.sql));
+  return open ? read(open.sql) : getDbHandle().then((handle) => read(handle.sql));
 }
 
 /** Installs an already-open handle as the process's database (the CLI, tests). */
