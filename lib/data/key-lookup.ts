@@ -1,4 +1,4 @@
-import { getSql } from "@/lib/db";
+import { withSql } from "@/lib/db";
 import type { Statement } from "@/lib/db/sql";
 import type { ReadRequest } from "./organization-read";
 
@@ -6,7 +6,7 @@ import type { ReadRequest } from "./organization-read";
 // and the once-a-minute last-use write. Prisma (lib/data/api-keys.ts) keeps creating, listing and revoking.
 
 /** The fields needed to authenticate a request. */
-export interface KeyRow {
+interface KeyRow {
   id: string;
   scopes: string[];
   revokedAt: Date | null;
@@ -62,20 +62,35 @@ export function statementWithRead(read: ReadRequest<unknown>): Statement {
  * data in the same round trip. `data` is the read's raw JSON (null: the read found nothing, or the key may not read
  * at `now`), or undefined when no read was asked for.
  */
-export async function findApiKeyByHash(
+export function findApiKeyByHash(
   hashedKey: string,
   { read, now }: { read?: ReadRequest<unknown>; now: Date },
-): Promise<{ key: KeyRow; data: unknown } | null> {
-  const sql = await getSql();
-  // Sent as text: pg's own conversion of a Date formats it field by field in local time, dearer by far.
-  const nowText = now.toISOString();
-  let [row] = read
-    ? await sql.rows<Row>(statementWithRead(read), [hashedKey, nowText, ...read.args])
-    : await sql.rows<Row>(keyOnly, [hashedKey]);
-  // A contacts version this process does not hold yet: once per change, the lookup again with the details.
-  const withContacts = row && read?.withContactsFor(row.data);
-  if (withContacts)
-    [row] = await sql.rows<Row>(statementWithRead(withContacts), [hashedKey, nowText, ...withContacts.args]);
+): Promise<FoundKey | null> {
+  // Continuations rather than async/await: every keyed request takes this path, and each await is a promise more
+  // per request (tests/integration/admission-allocations.test.ts counts them).
+  return withSql((sql) => {
+    // Sent as text: pg's own conversion of a Date formats it field by field in local time, dearer by far.
+    const nowText = now.toISOString();
+    const lookup = read
+      ? sql.rows<Row>(statementWithRead(read), [hashedKey, nowText, ...read.args])
+      : sql.rows<Row>(keyOnly, [hashedKey]);
+    return lookup.then(([row]) => {
+      // A contacts version this process does not hold yet: once per change, the lookup again with the details.
+      const withContacts = row && read?.withContactsFor(row.data);
+      if (!withContacts) return foundKey(row, read);
+      return sql
+        .rows<Row>(statementWithRead(withContacts), [hashedKey, nowText, ...withContacts.args])
+        .then(([again]) => foundKey(again, read));
+    });
+  });
+}
+
+interface FoundKey {
+  key: KeyRow;
+  data: unknown;
+}
+
+function foundKey(row: Row | undefined, read: ReadRequest<unknown> | undefined): FoundKey | null {
   if (!row) return null;
   return {
     key: {
@@ -99,5 +114,5 @@ const touch: Statement = {
 
 /** Records use at most once a minute per key; the condition makes concurrent writers harmless. */
 export async function touchApiKey(keyId: string, organizationId: string, now = new Date()): Promise<void> {
-  await (await getSql()).rows(touch, [keyId, organizationId, now]);
+  await withSql((sql) => sql.rows(touch, [keyId, organizationId, now]));
 }

@@ -64,23 +64,32 @@ type BoundedClientConfig = pg.ClientConfig & { cancelWaitMs?: number };
  * statement, and the pool and Prisma (its ROLLBACK) must find the connection already closed.
  */
 class BoundedClient extends pg.Client {
+  private readonly cancelWaitMs: number;
+
   constructor(config?: BoundedClientConfig) {
     super(config);
-    const cancelWaitMs = config?.cancelWaitMs ?? CANCEL_WAIT_MS;
+    this.cancelWaitMs = config?.cancelWaitMs ?? CANCEL_WAIT_MS;
     // Wrapped per instance rather than overridden: one function stands for all of pg's overloads. The
     // prototype's query is looked up on each call, as `super.query` would be.
     this.query = ((...args: unknown[]) => {
       const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
       if (!(result instanceof Promise)) return result;
       return result.catch(async (error: unknown) => {
-        if (error instanceof Error && error.message === READ_TIMEOUT_MESSAGE) {
-          await sendCancelRequest(this as unknown as CancelTarget, cancelWaitMs);
-          void this.end();
-        }
+        if (isReadTimeout(error)) await this.endAfterReadTimeout();
         throw error;
       });
     }) as pg.Client["query"];
   }
+
+  /** Cancels the statement that outlived its read timeout, then ends the connection; settles once it is ending. */
+  async endAfterReadTimeout(): Promise<void> {
+    await sendCancelRequest(this as unknown as CancelTarget, this.cancelWaitMs);
+    void this.end();
+  }
+}
+
+function isReadTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === READ_TIMEOUT_MESSAGE;
 }
 
 export interface BoundedPoolOptions {
@@ -123,21 +132,56 @@ export class BoundedPool extends pg.Pool {
 
   // The statement gets what the wait for a connection left of the budget, so the two add up to timeoutMs,
   // not twice it. A connection whose query failed is discarded, as pg's own Pool.query does.
-  private async queryWithinTimeout(config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+  //
+  // pg's callback forms inside one promise rather than async/await on its promise forms: every keyed request runs a
+  // query here, and each of those is a promise more per request (tests/integration/admission-allocations.test.ts
+  // counts them), one here against eight.
+  private queryWithinTimeout(config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
     const started = performance.now();
-    const client = await this.connect();
-    const left = Math.max(1, Math.floor(this.timeoutMs - (performance.now() - started)));
-    const timed: TimedQueryConfig = {
-      ...(typeof config === "string" ? { text: config } : config),
-      query_timeout: left,
-    };
+    return new Promise((resolve, reject) => {
+      this.checkOut((connectError, client, release) => {
+        if (connectError || !client) return reject(connectError);
+        const left = Math.max(1, Math.floor(this.timeoutMs - (performance.now() - started)));
+        const timed: TimedQueryConfig = {
+          ...(typeof config === "string" ? { text: config } : config),
+          ...(values && { values }),
+          query_timeout: left,
+        };
+        const failed = (error: Error) => {
+          release(error);
+          reject(error);
+        };
+        try {
+          client.query(timed, (error, result) => {
+            if (!error) {
+              release();
+              resolve(result);
+            } else if (isReadTimeout(error)) {
+              void (client as unknown as BoundedClient).endAfterReadTimeout().then(() => failed(error));
+            } else failed(error);
+          });
+        } catch (error) {
+          failed(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    });
+  }
+
+  /**
+   * A connection, as connect() gives one, with one deadline less when an idle one is there for this caller: pg-pool
+   * then hands it over on the next tick, before any I/O or timer can run, so there is no wait to bound, yet it arms
+   * its connection timer all the same (a timer per query; tests/integration/admission-allocations.test.ts counts
+   * them). Every caller queued ahead has an idle connection too (idle > waiting), so none can take this one's. Any
+   * other case (a wait, a new connection) keeps pg-pool's connection timeout.
+   */
+  private checkOut(callback: Parameters<pg.Pool["connect"]>[0] & {}): void {
+    if (this.idleCount <= this.waitingCount) return this.connect(callback);
+    const timeoutMs = this.options.connectionTimeoutMillis;
+    this.options.connectionTimeoutMillis = 0;
     try {
-      const result = await client.query(timed, values);
-      client.release();
-      return result;
-    } catch (error) {
-      client.release(error instanceof Error ? error : new Error(String(error)));
-      throw error;
+      this.connect(callback);
+    } finally {
+      this.options.connectionTimeoutMillis = timeoutMs;
     }
   }
 }

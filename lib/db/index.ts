@@ -31,8 +31,9 @@ export class EmbeddedDbBusyError extends Error {
   }
 }
 
-// One handle per process, shared by every module instance the framework creates.
-const registry = globalThis as typeof globalThis & { __sundownDb?: Promise<DbHandle> };
+// One handle per process, shared by every module instance the framework creates; `__sundownDbOpen` is the same
+// handle once it has opened, so the hot path can use it without a promise (withSql).
+const registry = globalThis as typeof globalThis & { __sundownDb?: Promise<DbHandle>; __sundownDbOpen?: DbHandle };
 
 /** The process's database client, opened on first use. */
 export async function getDb(): Promise<Db> {
@@ -40,10 +41,20 @@ export async function getDb(): Promise<Db> {
 }
 
 export function getDbHandle(): Promise<DbHandle> {
-  registry.__sundownDb ??= openConfiguredDb("server").catch((error) => {
-    registry.__sundownDb = undefined;
-    throw error;
-  });
+  if (!registry.__sundownDb) {
+    const opening: Promise<DbHandle> = openConfiguredDb("server").then(
+      (handle) => {
+        // A handle closed (or replaced) while it was opening is not the process's.
+        if (registry.__sundownDb === opening) registry.__sundownDbOpen = handle;
+        return handle;
+      },
+      (error: unknown) => {
+        if (registry.__sundownDb === opening) registry.__sundownDb = undefined;
+        throw error;
+      },
+    );
+    registry.__sundownDb = opening;
+  }
   return registry.__sundownDb;
 }
 
@@ -52,14 +63,25 @@ export async function getSql(): Promise<SqlReader> {
   return (await getDbHandle()).sql;
 }
 
+/**
+ * `read` run with the process's hot-path reader: at once when the database is open, without the promises getSql
+ * makes on every call (every keyed request reads through here: tests/integration/admission-allocations.test.ts).
+ */
+export function withSql<T>(read: (sql: SqlReader) => Promise<T>): Promise<T> {
+  const open = registry.__sundownDbOpen;
+  return open ? read(open.sql) : getDbHandle().then((handle) => read(handle.sql));
+}
+
 /** Installs an already-open handle as the process's database (the CLI, tests). */
 export function installDbHandle(handle: DbHandle): void {
   registry.__sundownDb = Promise.resolve(handle);
+  registry.__sundownDbOpen = handle;
 }
 
 export async function closeDb(): Promise<void> {
   const pending = registry.__sundownDb;
   registry.__sundownDb = undefined;
+  registry.__sundownDbOpen = undefined;
   if (pending) await (await pending).close();
 }
 

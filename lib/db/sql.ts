@@ -74,19 +74,22 @@ export function poolReader(pool: Pool, { naming }: { naming: StatementNaming }):
       named = false;
       log(level, "sending database statements unnamed from now on", { reason });
     },
-    async rows<T>(statement: Statement, values: readonly unknown[]) {
+    rows<T>(statement: Statement, values: readonly unknown[]) {
       const name = named && !statement.planEachRun ? preparedName(statement) : undefined;
-      try {
-        return (await pool.query({ name, text: statement.text, values: [...values] })).rows as T[];
-      } catch (error) {
-        if (!name || !isLostStatement(error)) throw error;
-        reader.stopNaming(
-          `a prepared statement was lost between statements (${(error as Error).message}): a transaction-mode ` +
-            "pooler is in front of PostgreSQL",
-          "warn",
-        );
-        return (await pool.query({ text: statement.text, values: [...values] })).rows as T[];
-      }
+      // One continuation for the rows and the retry rather than async/await: every keyed request reads through
+      // here, and each await is a promise more per request (tests/integration/admission-allocations.test.ts).
+      return pool.query({ name, text: statement.text, values: [...values] }).then(
+        (result) => result.rows as T[],
+        (error: unknown) => {
+          if (!name || !isLostStatement(error)) throw error;
+          reader.stopNaming(
+            `a prepared statement was lost between statements (${(error as Error).message}): a transaction-mode ` +
+              "pooler is in front of PostgreSQL",
+            "warn",
+          );
+          return pool.query({ text: statement.text, values: [...values] }).then((result) => result.rows as T[]);
+        },
+      );
     },
   };
   return reader;
