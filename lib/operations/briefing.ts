@@ -1,16 +1,15 @@
-import { ApiError } from "@/lib/errors";
 import { renderBriefingMarkdown } from "@/lib/markdown/briefing";
 import { renderBriefing } from "@/lib/markdown/briefing-text";
 import { BRIEFING_LIMIT, briefingSchema } from "@/lib/schemas/briefing";
 import { briefingExample } from "./briefing.example";
 import { defineKeyedOperation } from "./operation";
 import {
-  isReversedPeriod,
   reportScopeParameter,
   scopeTargetIdParameter,
   sectionLimitParameter,
   sinceParameter,
   untilParameter,
+  requireOrderedPeriod,
 } from "./parameters";
 
 // GET /api/v1/briefing and the get_briefing tool: a team's period in one answer, also as markdown.
@@ -29,11 +28,7 @@ export const briefing = defineKeyedOperation({
     scope_target_id: scopeTargetIdParameter,
     limit: sectionLimitParameter,
   },
-  check: (input) => {
-    if (isReversedPeriod(input.since, input.until)) {
-      throw new ApiError("invalid_parameter", "since must not be after until.");
-    }
-  },
+  check: requireOrderedPeriod,
   output: briefingSchema,
   statuses: [403],
   summary: "Brief on a period",

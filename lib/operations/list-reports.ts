@@ -1,4 +1,3 @@
-import { ApiError } from "@/lib/errors";
 import { renderReport } from "@/lib/markdown/report-text";
 import { REPORT_LIMIT, reportListSchema, type ReportList } from "@/lib/schemas/reports";
 import { reportListExample } from "./list-reports.example";
@@ -8,13 +7,13 @@ import {
   asFilter,
   cursorParameter,
   expandParameter,
-  isReversedPeriod,
   limitParameter,
   reportScopeParameter,
   scopeTargetIdParameter,
   searchParameter,
   sinceParameter,
   untilParameter,
+  requireOrderedPeriod,
 } from "./parameters";
 
 // GET /api/v1/reports and the list_reports tool: the organization's reports, newest first, a page at a time.
@@ -62,9 +61,7 @@ export const listReports = defineKeyedOperation({
   parameters,
   check: (input) => {
     // Like with like: two days as days, two instants as instants (a day's instants depend on the zone).
-    if (isReversedPeriod(input.since, input.until)) {
-      throw new ApiError("invalid_parameter", "since must not be after until.");
-    }
+    requireOrderedPeriod(input);
     // Whether the cursor was made for these filters is checked once the organization's zone is known (the
     // answer's continuation): its digest holds the zone its days were counted in.
   },

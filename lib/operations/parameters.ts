@@ -209,12 +209,19 @@ function periodBound(name: "since" | "until"): Parameter<PeriodBound | undefined
  * days, two instants as instants). A day against an instant depends on the zone, which only the database knows;
  * such a period is read as given, and an empty one is an empty list.
  */
-export function isReversedPeriod(since: PeriodBound | undefined, until: PeriodBound | undefined): boolean {
+function isReversedPeriod(since: PeriodBound | undefined, until: PeriodBound | undefined): boolean {
   if (!since || !until) return false;
   if (since.day !== undefined && until.day !== undefined) return since.day > until.day;
   if (since.instant !== undefined && until.instant !== undefined)
     return Date.parse(since.instant) > Date.parse(until.instant);
   return false;
+}
+
+/** The check of every operation that takes a period: a reversed one is refused (invalid_parameter). */
+export function requireOrderedPeriod(input: { since?: PeriodBound; until?: PeriodBound }): void {
+  if (isReversedPeriod(input.since, input.until)) {
+    throw new ApiError("invalid_parameter", "since must not be after until.");
+  }
 }
 
 export const sinceParameter = periodBound("since");
